@@ -1,0 +1,152 @@
+"""The game state: plain data. Rules live in the other engine modules."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..edition.model import RESOURCES, Edition
+
+MUNICIPALITY = "Municipality"  # owner / builder name of the Municipality (orange, not a player)
+RING_SIZE = 20
+STARTING_TILE = 0  # ring position of the Starting Tile (the lap boundary)
+
+
+def no_cubes() -> dict[str, int]:
+    return {r: 0 for r in RESOURCES}
+
+
+@dataclass
+class Building:
+    """A building on a Building Site: its Floors' Building Blocks bottom up, by builder."""
+
+    site: str  # global site id, e.g. "I3.s2"
+    building: str  # building type key
+    floors: int  # how many Floors this type has
+    blocks: list[str] = field(default_factory=list)  # builder of each Floor (player or MUNICIPALITY)
+    by_build_action: list[bool] = field(default_factory=list)  # Floor built through a Build action
+    workers: list[str] = field(default_factory=list)  # players with a Worker at the site
+    sold: bool = False  # a red Roof Block is on it (House sold)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.blocks) >= self.floors
+
+    def participants(self) -> list[str]:
+        """Every colour with a Building Block in the building, in order of first Floor."""
+        seen: list[str] = []
+        for b in self.blocks:
+            if b not in seen:
+                seen.append(b)
+        return seen
+
+
+@dataclass
+class PlayerState:
+    name: str
+    colour: str
+    money: int = 0
+    vp: int = 0
+    cubes: dict[str, int] = field(default_factory=no_cubes)
+    small_warehouses: int = 0
+    trees: int = 0  # unplanted trees in the Portfolio
+    blocks: int = 0  # Building Blocks left in the Portfolio
+    workers: int = 3  # Workers owned (3, or 4 once the fourth is earned)
+    fourth_worker: bool = False
+    residents: list[str] = field(default_factory=list)  # resident cards in the Portfolio
+    markers: int = 5  # Ownership Markers left
+    position: int = STARTING_TILE  # ring position 1..20, or 0 on the Starting Tile
+    road_track: int = 0  # spaces advanced on the Bonus Road Track
+    finished: bool = False  # ended the last round on the Starting Tile
+    extra_block: bool = False  # Big Town
+
+    def total_cubes(self) -> int:
+        return sum(self.cubes.values())
+
+
+@dataclass
+class Ring:
+    """The Time Action Ring: tile keys at positions 1..20 (index 0 is position 1)."""
+
+    tiles: list[str]
+    ability_workers: dict[int, str] = field(default_factory=dict)  # position -> worker's player
+    occupied: dict[int, str] = field(default_factory=dict)  # position -> who placed the token
+    conversion_rate: int = 5
+
+    def tile_at(self, position: int) -> str:
+        return self.tiles[position - 1]
+
+    def position_of(self, tile: str) -> int | None:
+        for i, t in enumerate(self.tiles):
+            if t == tile or (tile in ("explore", "build-road") and t == "explore-build-road"):
+                return i + 1
+        return None
+
+
+@dataclass
+class Townland:
+    """What is on the table: placed Land Tiles, owners, road tokens, buildings, trees."""
+
+    tiles: dict[str, str] = field(default_factory=dict)  # slot -> land tile key
+    owners: dict[str, str] = field(default_factory=dict)  # slot -> player name or MUNICIPALITY
+    road_tokens: set[str] = field(default_factory=set)  # roads completed by a road token
+    buildings: dict[str, Building] = field(default_factory=dict)  # site id -> building
+    trees: set[str] = field(default_factory=set)  # planting spots with a tree
+
+
+@dataclass
+class Supply:
+    """The general supply, the Reserve pouch and the resident cards."""
+
+    pouch: dict[str, int] = field(default_factory=no_cubes)
+    inner_stack: list[str] = field(default_factory=list)  # land tiles not yet drawn
+    outer_stack: list[str] = field(default_factory=list)
+    road_tokens: int = 0
+    trees: int = 0
+    small_warehouses: int = 0
+    orange_blocks: int = 0
+    roof_blocks: int = 0
+    occupied_tokens: int = 0
+    tokens: dict[str, int] = field(default_factory=dict)  # building type -> tokens available
+    deck: list[str] = field(default_factory=list)  # resident cards not yet seen
+    display: list[str] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)  # Residents of Grinivil, oldest first
+
+
+@dataclass
+class GameState:
+    edition: Edition
+    players: list[PlayerState]
+    ring: Ring
+    townland: Townland
+    supply: Supply
+    market: dict[str, int]  # cubes in each Market section (filled from the bottom row up)
+    municipality: bool = True  # False in the 6-player game
+    four_plus: bool = False  # 4 or more players: ●●●●+ cards and tokens are in play
+    turn: int = 0  # number of turns taken so far
+    current: int = 0  # index of the player whose turn is next
+    sudden_death: bool = False
+    last_tile: str | None = None  # tile chosen by the previous player (for #51P)
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def index_of(self, name: str) -> int:
+        return [p.name for p in self.players].index(name)
+
+    def residents_living(self) -> int:
+        """Residents living in Grinivil: the cards in the Residents of Grinivil pile."""
+        return len(self.supply.pile)
+
+    def copy(self) -> GameState:
+        edition = self.edition
+        self.edition = None  # type: ignore[assignment]
+        try:
+            clone = copy.deepcopy(self)
+        finally:
+            self.edition = edition
+        clone.edition = edition
+        return clone
