@@ -23,7 +23,7 @@ class Building:
     site: str  # global site id, e.g. "I3.s2"
     building: str  # building type key
     floors: int  # how many Floors this type has
-    blocks: list[str] = field(default_factory=list)  # builder of each Floor (player or MUNICIPALITY)
+    blocks: list[str] = field(default_factory=list)  # each Floor's builder (or MUNICIPALITY)
     by_build_action: list[bool] = field(default_factory=list)  # Floor built through a Build action
     workers: list[str] = field(default_factory=list)  # players with a Worker at the site
     sold: bool = False  # a red Roof Block is on it (House sold)

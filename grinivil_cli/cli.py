@@ -1,0 +1,114 @@
+"""The `grinivil` command: options, printing and exit codes only; no rule lives here.
+
+Exit codes: 0 legal, 1 illegal move or disagreeing claim, 2 unreadable input or usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from . import report
+from .errors import LogFormatError
+from .loading import DEFAULT_MAX_BYTES, load_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Replay and validate recorded games of Grinivil.")
+
+EditionOpt = Annotated[str | None, typer.Option(
+    "--edition", help="Edition file (component data) or bundled edition name.")]
+MaxSizeOpt = Annotated[int, typer.Option(
+    "--max-size", help="Refuse log files larger than this many bytes.")]
+FormatOpt = Annotated[str, typer.Option("--format", help="Output format: text or json.")]
+
+LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in ("text", "json"):
+        typer.echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
+        raise typer.Exit(UNREADABLE)
+
+
+@app.command()
+def validate(
+    logs: Annotated[list[Path], typer.Argument(help="Game log files (YAML).")],
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    fmt: FormatOpt = "text",
+) -> None:
+    """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
+    illegal move or disagreeing claim, 2 when a log cannot be read."""
+    _check_format(fmt)
+    worst = LEGAL
+    for path in logs:
+        try:
+            game = load_game(path, edition, max_size)
+        except LogFormatError as e:
+            worst = max(worst, UNREADABLE)
+            _emit(fmt, report.format_problems(str(path), e.problems))
+            continue
+        code = ILLEGAL if game.replay.error else LEGAL
+        worst = max(worst, code)
+        _emit(fmt, report.validation(str(path), game))
+    raise typer.Exit(worst)
+
+
+@app.command()
+def show(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    turn: Annotated[int | None, typer.Option("--turn", help="Show the state after turn N "
+                                             "(0 is the setup; default: the last turn).")] = None,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    fmt: FormatOpt = "text",
+) -> None:
+    """Show the state of the game after a turn as readable tables."""
+    _check_format(fmt)
+    try:
+        game = load_game(log, edition, max_size)
+    except LogFormatError as e:
+        _emit(fmt, report.format_problems(str(log), e.problems))
+        raise typer.Exit(UNREADABLE) from None
+    snaps = game.replay.snapshots
+    if not snaps:
+        _emit(fmt, report.validation(str(log), game))
+        raise typer.Exit(ILLEGAL)
+    n = len(snaps) - 1 if turn is None else turn
+    if not 0 <= n < len(snaps):
+        typer.echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {log}.",
+                   err=True)
+        raise typer.Exit(UNREADABLE)
+    _emit(fmt, report.state_tables(snaps[n]))
+    raise typer.Exit(ILLEGAL if game.replay.error and n == len(snaps) - 1 else LEGAL)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the game log format."""
+    from .logfile.schema import LOG_SCHEMA
+
+    typer.echo(json.dumps(LOG_SCHEMA, indent=2, ensure_ascii=False))
+
+
+def _emit(fmt: str, payload: dict[str, Any]) -> None:
+    if fmt == "json":
+        typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
+    else:
+        typer.echo(payload["text"])
+
+
+def main() -> None:
+    """Console entry point: never let a traceback reach a person."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as e:  # noqa: BLE001 - the last line of defence
+        print(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in grinivil; "
+              "please report it with the log that caused it.", file=sys.stderr)
+        sys.exit(UNREADABLE)

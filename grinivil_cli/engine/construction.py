@@ -1,0 +1,167 @@
+"""Construction: Floors, the Participation Fee, the Worker at the site, the fourth Worker
+(rulebook: Construction; Floor Construction)."""
+
+from __future__ import annotations
+
+from ..edition.model import RESOURCES, BuildingType
+from ..errors import IllegalMove, Path
+from . import townland
+from .game import Game, Rec, cube_counts, describe_cubes
+from .state import MUNICIPALITY, Building, PlayerState
+
+FEE_BASE, FEE_PER_RESIDENT, FEE_MAX = 5, 3, 20  # R-FEE-03
+FAMILY_OF_SITE = {"residential": ("house",), "nonresidential": ("commerce", "public")}
+
+
+def participation_fee(residents_living: int) -> int:
+    """5 Grinies plus 3 per Resident living in Grinivil, at most 20 (R-FEE-03)."""
+    return min(FEE_BASE + FEE_PER_RESIDENT * residents_living, FEE_MAX)
+
+
+def check_site(g: Game, site: str, rule: str, path: Path) -> None:
+    """The site exists on a placed tile."""
+    try:
+        townland.site_spec(g.ed, g.state.townland, site)
+    except KeyError:
+        slot = site.split(".")[0]
+        tile = g.state.townland.tiles.get(slot)
+        known = ""
+        if tile is not None:
+            keys = ", ".join(f"{slot}.{s.key}" for s in g.ed.land_tiles[tile].sites)
+            known = f" (the tile at {slot} has {keys})" if keys else ""
+        where = f"no tile is placed at {slot}" if tile is None else "no such Building Site"
+        raise IllegalMove(rule, f"{site}: {where}{known}.", path) from None
+
+
+def building_type(g: Game, key: str) -> BuildingType:
+    return g.ed.buildings[key]
+
+
+def start_building(g: Game, p: PlayerState, site: str, key: str | None, rec: Rec) -> Building:
+    """First Floor: an empty site on a Construction or Completed Road, a Building Token of the
+    site's kind (R-BLD-08, R-SITE-01, R-SITE-04, R-ROAD-02)."""
+    town = g.state.townland
+    spec = townland.site_spec(g.ed, town, site)
+    if not townland.is_buildable(g.ed, town, site):
+        road = townland.site_road(g.ed, town, site)
+        stage = townland.road_stage(g.ed, town, road)
+        raise IllegalMove("R-BLD-08", f"{site} hangs on {road}, a {stage} road; a first Floor "
+                          "needs a Construction or Completed Road.", rec.at("site"))
+    if key is None:
+        raise IllegalMove("R-BLD-08", f"{site} is empty: the log must name the building "
+                          "started there ('building').", rec.path)
+    btype = building_type(g, key)
+    if btype.family not in FAMILY_OF_SITE[spec.kind]:
+        raise IllegalMove("R-SITE-01", f"{site} is a {spec.kind} site; a {btype.name} "
+                          f"({btype.family}) cannot be built there.", rec.at("building"))
+    if g.state.supply.tokens.get(key, 0) < 1:
+        raise IllegalMove("R-GEN-09", f"no {btype.name} Building Token is left in the supply.",
+                          rec.at("building"))
+    g.state.supply.tokens[key] -= 1
+    building = Building(site=site, building=key, floors=len(btype.floors))
+    town.buildings[site] = building
+    return building
+
+
+def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given: object,
+                path: Path) -> dict[str, int]:
+    """The cubes discarded for a Floor: as printed, any types with Architect (R-A19-01), one
+    fewer with Builder (R-A21-01, AMB-A21-01)."""
+    cost = btype.floors[floor].cost
+    abilities = {g.state.ring.tile_at(pos) for pos, who in g.state.ring.ability_workers.items()
+                 if who == p.name}
+    architect, builder = "architect" in abilities, "builder" in abilities
+    count = sum(cost.values()) - (1 if builder else 0)
+    if given is None:
+        single_type = sum(1 for n in cost.values() if n) == 1
+        if architect or (builder and not single_type):
+            raise IllegalMove("R-BLD-07", f"with {'Architect' if architect else 'Builder'} the "
+                              "choice of cubes is the builder's: the log must record 'cubes'.",
+                              path)
+        spent = dict(cost)
+        if builder:
+            only = next(r for r, n in cost.items() if n)
+            spent[only] -= 1
+        return {r: spent.get(r, 0) for r in RESOURCES}
+    spent = cube_counts(given)
+    if sum(spent.values()) != count:
+        raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs {count} "
+                          f"cubes ({describe_cubes(cost)}); the log records "
+                          f"{describe_cubes(spent)}.", path)
+    if not architect and any(spent[r] > cost.get(r, 0) for r in RESOURCES):
+        raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs "
+                          f"{describe_cubes(cost)}; {describe_cubes(spent)} do not match "
+                          "(only Architect allows other Resources).", path)
+    return spent
+
+
+def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Path) -> None:
+    """Building on a site where you have no Block yet, on another player's Parcel, costs the
+    Participation Fee to that owner; nothing on a Municipal Parcel (R-FEE-01..05, R-MUNI-03)."""
+    if p.name in building.blocks:
+        return
+    owner = g.state.townland.owners.get(building.site.split(".")[0], MUNICIPALITY)
+    if owner in (p.name, MUNICIPALITY):
+        return
+    living = g.state.residents_living()
+    fee = participation_fee(living)
+    g.pay(p, fee, f"the Participation Fee to {owner} ({FEE_BASE} + {FEE_PER_RESIDENT} x "
+          f"{living} residents{', max 20' if fee == FEE_MAX else ''})", "R-FEE-03", path,
+          to=owner)
+
+
+def build_floor(g: Game, p: PlayerState, rec: Rec, site: str, *, by_build_action: bool,
+                cubes: object = None) -> int:
+    """Build one Floor at `site` (R-BLD-05..10): fee, cubes, Block, Token, VPs, Worker.
+    Returns the number of cubes spent (the Build action's Time Units, R-A03-04)."""
+    town = g.state.townland
+    check_site(g, site, "R-BLD-08", rec.at("site"))
+    building = town.buildings.get(site)
+    new = building is None
+    if building is not None:
+        if building.finished:
+            raise IllegalMove("R-BLD-11", f"the {g.ed.buildings[building.building].name} at "
+                              f"{site} is finished; no Floor can be added.", rec.at("site"))
+        named = rec.get("building")
+        if named is not None and named != building.building:
+            raise IllegalMove("R-BLD-09", f"{site} holds a "
+                              f"{g.ed.buildings[building.building].name}, not a "
+                              f"{g.ed.buildings[named].name}.", rec.at("building"))
+    else:
+        building = start_building(g, p, site, rec.get("building"), rec)
+    btype = building_type(g, building.building)
+    floor = len(building.blocks)
+    pay_participation_fee(g, p, building, rec.at("site"))
+    spent = floor_cubes(g, p, btype, floor, cubes, rec.at("cubes"))
+    g.discard_to_pouch(p, spent, f"Floor {floor + 1} of the {btype.name}", "R-BLD-07",
+                       rec.at("cubes") if cubes is not None else rec.path)
+    if p.blocks < 1:
+        raise IllegalMove("R-GEN-09", f"{p.name} has no Building Block left.", rec.path)
+    g.ledger.record(g.state, p, "blocks", -1, f"Floor {floor + 1} of the {btype.name} at "
+                    f"{site}", "R-BLD-08" if new else "R-BLD-09", site)
+    building.blocks.append(p.name)
+    building.by_build_action.append(by_build_action)
+    g.gain_vp(p, btype.floors[floor].vp, f"Floor {floor + 1} of the {btype.name}", "R-BLD-07")
+    place_worker_at_site(g, p, building, rec)
+    if building.finished and btype.family == "public":
+        give_public_builders_fourth_worker(g, building)
+    return sum(spent.values())
+
+
+def place_worker_at_site(g: Game, p: PlayerState, building: Building, rec: Rec) -> None:
+    """A Worker from the Portfolio goes next to the site unless one is there (R-BLD-10)."""
+    if p.name in building.workers:
+        return
+    if g.free_workers(p) < 1:
+        raise IllegalMove("R-BLD-10", f"{p.name} has no free Worker to place at "
+                          f"{building.site}.", rec.path)
+    building.workers.append(p.name)
+
+
+def give_public_builders_fourth_worker(g: Game, building: Building) -> None:
+    """Finishing a Public building: each Build-action builder gets the fourth Worker
+    (R-BLD-13, AMB-BLD-03)."""
+    for name, by_action in zip(building.blocks, building.by_build_action, strict=True):
+        if by_action and name != MUNICIPALITY:
+            g.give_fourth_worker(g.state.player(name), f"helped finish the "
+                                 f"{g.ed.buildings[building.building].name}", "R-BLD-13")

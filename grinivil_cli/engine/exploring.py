@@ -1,0 +1,110 @@
+"""Exploring the Land Area, Parcel Ownership and the Municipality's orange Blocks (rulebook:
+Exploring the Land Area, Parcel Ownership; Setup step 2; #08a)."""
+
+from __future__ import annotations
+
+import copy
+
+from ..errors import IllegalMove
+from . import townland
+from .construction import participation_fee
+from .game import Game, Rec
+from .state import MUNICIPALITY, Building, PlayerState
+
+
+def explore(g: Game, p: PlayerState, rec: Rec, *, owner: PlayerState | None, cause: str,
+            rule: str) -> str:
+    """Add the Land Tile recorded in `rec` (`slot`, `land_tile`, `municipal_tokens`) and resolve
+    Municipal placement. `owner` marks the Parcel (None: the Municipality owns it, R-SACT-04).
+    Returns the slot."""
+    town = g.state.townland
+    slot = str(rec.require("slot", "the slot where the new tile is placed", rule))
+    tile = rec.require("land_tile", "the Land Tile revealed", rule)
+    legal = townland.explorable_slots(g.ed, town)
+    if slot not in legal:
+        why = "already holds a tile" if slot in town.tiles else (
+            "is not reachable: an Outer slot needs a Completed Road leading out of the Inner "
+            "Zone" if slot.startswith("O") else "is not a slot of the Land Area")
+        raise IllegalMove("R-EXPL-03" if slot.startswith("O") else "R-EXPL-02",
+                          f"{slot} {why}; the slots open now are {', '.join(legal) or 'none'}.",
+                          rec.at("slot"))
+    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
+    if tile not in stack:
+        zone = "Inner" if slot.startswith("I") else "Outer"
+        raise IllegalMove("R-EXPL-05", f"{tile} is not in the {zone} Zone stack (left: "
+                          f"{', '.join(stack) or 'none'}).", rec.at("land_tile"))
+    place_tile(g, slot, tile, owner, rec, cause)
+    return slot
+
+
+def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, rec: Rec,
+               cause: str) -> None:
+    """Place the tile, mark ownership (R-A08A-04, R-EXPL-06..08), then orange Blocks on
+    Municipal sites that became buildable (R-EXPL-09)."""
+    town = g.state.townland
+    before = copy.copy(town)
+    before.tiles = dict(town.tiles)
+    before.road_tokens = set(town.road_tokens)
+    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
+    if tile in stack:
+        stack.remove(tile)
+    town.tiles[slot] = tile
+    if owner is not None and owner.markers > 0:
+        owner.markers -= 1
+        town.owners[slot] = owner.name
+    else:
+        town.owners[slot] = MUNICIPALITY
+    place_municipal_blocks(g, townland.newly_buildable(g.ed, before, town), rec)
+
+
+def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
+    """An orange Block and a Building Token, construction side up, on each Municipal site that
+    just became buildable (R-MUNI-04..08, R-SETUP-03..07, AMB-MUNI-01 (b))."""
+    if not g.state.municipality:
+        return
+    tokens = rec.get("municipal_tokens") or {}
+    town = g.state.townland
+    for site in sites:
+        spec = townland.site_spec(g.ed, town, site)
+        if not spec.municipal or site in town.buildings:
+            continue
+        if g.state.supply.orange_blocks < 1:
+            return  # R-MUNI-08: the Municipality stops building
+        key: str | None
+        if spec.kind == "residential":
+            key = "house"  # R-MUNI-06
+        else:
+            key = str(tokens[site]) if site in tokens else None
+            if key is None:
+                raise IllegalMove("R-MUNI-05", f"an orange Block goes on the Municipal site "
+                                  f"{site}: the log must name its Building Token in "
+                                  "'municipal_tokens'.", rec.path)
+            family = g.ed.buildings[key].family
+            if family == "house":
+                raise IllegalMove("R-MUNI-05", f"{site} is a Non-residential site: its token "
+                                  "is a Commerce or Public building.",
+                                  rec.at("municipal_tokens", site))
+        if g.state.supply.tokens.get(key, 0) < 1:
+            raise IllegalMove("R-GEN-09", f"no {g.ed.buildings[key].name} Building Token is left "
+                              f"for {site}.", rec.at("municipal_tokens", site))
+        g.state.supply.tokens[key] -= 1
+        g.state.supply.orange_blocks -= 1
+        town.buildings[site] = Building(site=site, building=key,
+                                        floors=len(g.ed.buildings[key].floors),
+                                        blocks=[MUNICIPALITY], by_build_action=[False])
+        pay_owner_for_orange_block(g, site)
+    for site in tokens:
+        b = town.buildings.get(site)
+        if b is None or b.blocks != [MUNICIPALITY] or site not in sites:
+            raise IllegalMove("R-MUNI-04", f"no orange Block was placed on {site} now; its "
+                              "token must not be recorded.", rec.at("municipal_tokens", site))
+
+
+def pay_owner_for_orange_block(g: Game, site: str) -> None:
+    """The Municipality pays the Parcel's owner a Participation Fee (R-MUNI-07)."""
+    owner = g.state.townland.owners.get(site.split(".")[0], MUNICIPALITY)
+    if owner == MUNICIPALITY or g.state.turn == 0:
+        return
+    fee = participation_fee(g.state.residents_living())
+    g.earn(g.state.player(owner), fee, f"Participation Fee from the Municipality for {site}",
+           "R-MUNI-07")

@@ -1,0 +1,167 @@
+"""The table during a replay: the state, its ledger, and the moves of Grinies, VPs and pieces.
+
+Every payment and reward goes through one of these functions, which record a ledger entry and
+raise the rule's IllegalMove when a player cannot pay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..edition.model import RESOURCES, Edition
+from ..errors import IllegalMove, Path
+from .ledger import BANK, Ledger
+from .state import MUNICIPALITY, GameState, PlayerState
+
+FOURTH_WORKER_VP = 20  # R-VP-08
+
+
+class Rec:
+    """One mapping of the log (a turn, or a part of one) with its path, for errors that point."""
+
+    def __init__(self, data: dict[str, Any], path: Path) -> None:
+        self.data = data
+        self.path = path
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def at(self, *keys: str | int) -> Path:
+        return self.path + tuple(keys)
+
+    def sub(self, key: str) -> Rec:
+        value = self.data.get(key)
+        return Rec(value if isinstance(value, dict) else {}, self.at(key))
+
+    def items(self, key: str) -> Iterator[tuple[Path, Any]]:
+        """(path, value) of each element of a list field."""
+        for i, v in enumerate(self.data.get(key) or []):
+            yield self.at(key, i), v
+
+    def require(self, key: str, what: str, rule: str) -> Any:
+        """The field's value; an IllegalMove naming `what` when the log leaves it out."""
+        if key not in self.data:
+            raise IllegalMove(rule, f"the log must record {what} ('{key}')", self.path)
+        return self.data[key]
+
+
+def cube_counts(value: Any) -> dict[str, int]:
+    """Cubes written as a list of names or as a mapping of counts."""
+    counts = {r: 0 for r in RESOURCES}
+    if isinstance(value, dict):
+        for k, v in value.items():
+            counts[k] += int(v)
+    elif isinstance(value, list):
+        for k in value:
+            counts[k] += 1
+    return counts
+
+
+def describe_cubes(counts: dict[str, int]) -> str:
+    parts = [f"{n} {r}" for r, n in counts.items() if n]
+    return ", ".join(parts) if parts else "no cubes"
+
+
+@dataclass
+class Game:
+    state: GameState
+    ledger: Ledger
+
+    @property
+    def ed(self) -> Edition:
+        return self.state.edition
+
+    # --- Grinies -------------------------------------------------------------------------
+    def pay(self, p: PlayerState, amount: int, cause: str, rule: str, path: Path = (),
+            to: str = BANK) -> None:
+        """`p` pays `amount` Grinies to a player or the bank; the rule's error if they cannot."""
+        if amount <= 0:
+            return
+        if p.money < amount:
+            raise IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds {p.money}.",
+                              path)
+        self.ledger.record(self.state, p, "money", -amount, cause, rule, to)
+        if to not in (BANK, MUNICIPALITY):
+            self.ledger.record(self.state, self.state.player(to), "money", amount,
+                               f"{cause} from {p.name}", rule, p.name)
+
+    def earn(self, p: PlayerState, amount: int, cause: str, rule: str) -> None:
+        """`p` receives Grinies from the bank."""
+        self.ledger.record(self.state, p, "money", amount, cause, rule)
+
+    def pay_all_you_can(self, p: PlayerState, amount: int, cause: str, rule: str) -> bool:
+        """Pay up to `amount`; False when the player could not pay it all (R-RND-07)."""
+        paid = min(p.money, amount)
+        self.ledger.record(self.state, p, "money", -paid, cause, rule)
+        return paid == amount
+
+    # --- Victory Points ------------------------------------------------------------------
+    def gain_vp(self, p: PlayerState, amount: int, cause: str, rule: str) -> None:
+        """Score VPs; reaching field 20 brings the fourth Worker (R-VP-08, AMB-VP-02)."""
+        if amount <= 0:
+            return
+        self.ledger.record(self.state, p, "vp", amount, cause, rule)
+        if p.vp >= FOURTH_WORKER_VP:
+            self.give_fourth_worker(p, "reached 20 VPs on the Scoreboard", "R-VP-08")
+
+    def lose_vp(self, p: PlayerState, amount: int, cause: str, rule: str) -> int:
+        """Lose VPs, never below 0 (R-VP-10); returns how many were lost."""
+        lost = min(p.vp, amount)
+        self.ledger.record(self.state, p, "vp", -lost, cause, rule)
+        return lost
+
+    def give_fourth_worker(self, p: PlayerState, cause: str, rule: str) -> None:
+        """The extra (fourth) Worker, once per player (R-WRK-01)."""
+        if not p.fourth_worker:
+            p.fourth_worker = True
+            self.ledger.record(self.state, p, "workers", 1, cause, rule)
+
+    # --- Resource Cubes ------------------------------------------------------------------
+    def draw_from_pouch(self, p: PlayerState | None, counts: dict[str, int], cause: str,
+                        rule: str, path: Path = ()) -> None:
+        """Cubes drawn from the Reserve pouch must still be in it (R-GEN-05)."""
+        pouch = self.state.supply.pouch
+        for r, n in counts.items():
+            if n > pouch[r]:
+                raise IllegalMove(rule, f"{cause}: {n} {r} drawn, but the Reserve pouch holds "
+                                  f"only {pouch[r]} {r}.", path)
+        for r, n in counts.items():
+            pouch[r] -= n
+            if p is not None:
+                self.ledger.record(self.state, p, r, n, cause, rule, "pouch")
+
+    def discard_to_pouch(self, p: PlayerState, counts: dict[str, int], cause: str, rule: str,
+                         path: Path = ()) -> None:
+        """Cubes spent (floors, roads) go back to the Reserve pouch (R-RES-03)."""
+        for r, n in counts.items():
+            if n > p.cubes[r]:
+                raise IllegalMove(rule, f"{cause} needs {describe_cubes(counts)}; {p.name} "
+                                  f"holds {describe_cubes(p.cubes)}.", path)
+        for r, n in counts.items():
+            self.ledger.record(self.state, p, r, -n, cause, rule, "pouch")
+            self.state.supply.pouch[r] += n
+
+    # --- Trees ---------------------------------------------------------------------------
+    def take_trees(self, p: PlayerState, n: int, cause: str, rule: str,
+                   partial: bool = True) -> int:
+        """Trees from the general supply; what is left when it runs short (AMB-SBON-02)."""
+        n = min(n, self.state.supply.trees) if partial else n
+        self.state.supply.trees -= n
+        self.ledger.record(self.state, p, "trees", n, cause, rule, "supply")
+        return n
+
+    # --- Workers -------------------------------------------------------------------------
+    def employed_workers(self, p: PlayerState) -> int:
+        """Workers at Building Sites (finished or not) and on Ability Tiles (R-WRK-05)."""
+        at_sites = sum(1 for b in self.state.townland.buildings.values() if p.name in b.workers)
+        on_tiles = sum(1 for who in self.state.ring.ability_workers.values() if who == p.name)
+        return at_sites + on_tiles
+
+    def free_workers(self, p: PlayerState) -> int:
+        """Workers in the Portfolio (unemployed)."""
+        return p.workers - self.employed_workers(p)

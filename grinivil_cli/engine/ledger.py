@@ -1,0 +1,49 @@
+"""The ledger: the one way money, VPs, cubes, trees, blocks and workers change, each with its cause.
+
+Every change is an entry (turn, player, what, amount, new total, cause, rule). After every turn a
+player's entries sum to their totals; audits and the viewer read these entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import GameState, PlayerState
+
+BANK = "bank"
+
+
+@dataclass(frozen=True)
+class Entry:
+    turn: int
+    player: str
+    what: str  # "money", "vp", "trees", "blocks", "workers", or a resource name
+    amount: int
+    total: int
+    cause: str
+    rule: str
+    counterparty: str = BANK  # who paid / was paid (a player, the bank, the pouch, the market)
+
+
+class Ledger:
+    """The entries of one replay, in order."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+
+    def record(self, state: GameState, player: PlayerState, what: str, amount: int,
+               cause: str, rule: str, counterparty: str = BANK) -> None:
+        """Apply `amount` to the player's `what` and record the entry."""
+        if amount == 0:
+            return
+        if what in player.cubes:
+            player.cubes[what] += amount
+            total = player.cubes[what]
+        else:
+            total = getattr(player, what) + amount
+            setattr(player, what, total)
+        self.entries.append(Entry(state.turn, player.name, what, amount, total, cause, rule,
+                                  counterparty))
+
+    def for_player(self, name: str) -> list[Entry]:
+        return [e for e in self.entries if e.player == name]

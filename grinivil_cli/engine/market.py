@@ -1,0 +1,133 @@
+"""Market, Reserve and Warehouses (rulebook: Market & Resource Reserve; Warehouses).
+
+A Market section is filled from the bottom row (highest value) up, and a buyer takes the topmost
+cube (AMB-MKT-01 (a)), so the filled holes of a section are always its lowest ones: the state is
+just a count per resource.
+"""
+
+from __future__ import annotations
+
+from ..edition.model import RESOURCES, Hole
+from ..errors import IllegalMove, Path
+from .game import Game, describe_cubes
+from .state import PlayerState
+
+BIG_WAREHOUSE = (4, 2, 2)  # R-WH-01
+SMALL_WAREHOUSE = 2  # R-WH-02
+
+
+def holes(g: Game, resource: str) -> tuple[Hole, ...]:
+    """The holes of a Market section, bottom row first (side by player count, R-SETUP-09)."""
+    return g.ed.market_for(len(g.state.players)).sections[resource]
+
+
+def buying_prices(g: Game, counts: dict[str, int], rule: str, path: Path = ()) -> list[int]:
+    """The Buying Price of each cube bought, topmost first (R-MKT-02, R-MKT-04)."""
+    prices: list[int] = []
+    for r in RESOURCES:
+        n, have = counts.get(r, 0), g.state.market[r]
+        if n > have:
+            raise IllegalMove(rule, f"{n} {r} cannot be bought: the Market holds {have} {r}.",
+                              path)
+        section = holes(g, r)
+        prices += [section[have - 1 - i].buy for i in range(n)]
+    return prices
+
+
+def take_from_market(g: Game, p: PlayerState, counts: dict[str, int], cause: str,
+                     rule: str) -> None:
+    """Move bought cubes from the Market into the player's Warehouses."""
+    for r in RESOURCES:
+        n = counts.get(r, 0)
+        g.state.market[r] -= n
+        g.ledger.record(g.state, p, r, n, cause, rule, "market")
+
+
+def sell_to_market(g: Game, p: PlayerState, counts: dict[str, int], rule: str,
+                   path: Path = ()) -> int:
+    """Sell cubes into the lowest empty holes; returns the Selling Prices' total (R-MKT-03)."""
+    total = 0
+    for r in RESOURCES:
+        n = counts.get(r, 0)
+        if n > p.cubes[r]:
+            raise IllegalMove(rule, f"{p.name} cannot sell {describe_cubes(counts)}: they hold "
+                              f"{describe_cubes(p.cubes)}.", path)
+        section, have = holes(g, r), g.state.market[r]
+        if have + n > len(section):
+            raise IllegalMove("R-A06-03", f"the Market's {r} section has {len(section) - have} "
+                              f"empty holes; {n} {r} cannot be sold into it.", path)
+        total += sum(section[have + i].sell for i in range(n))
+    for r in RESOURCES:
+        n = counts.get(r, 0)
+        g.state.market[r] += n
+        g.ledger.record(g.state, p, r, -n, "sold to the Market", rule, "market")
+    return total
+
+
+def place_on_market(g: Game, counts: dict[str, int]) -> dict[str, int]:
+    """Cubes put on the Market fill it bottom up; those that do not fit go to the Reserve
+    (R-MKT-05, R-MKT-06). Returns what went to the Reserve."""
+    back: dict[str, int] = {}
+    for r in RESOURCES:
+        n = counts.get(r, 0)
+        room = len(holes(g, r)) - g.state.market[r]
+        placed = min(n, room)
+        g.state.market[r] += placed
+        if n > placed:
+            g.state.supply.pouch[r] += n - placed
+            back[r] = n - placed
+    return back
+
+
+# --- Warehouses ------------------------------------------------------------------------------
+
+def sections(p: PlayerState) -> list[int]:
+    """The player's Warehouse Sections: the Big Warehouse and each Small one (R-WH-01/02)."""
+    return list(BIG_WAREHOUSE) + [SMALL_WAREHOUSE] * p.small_warehouses
+
+
+def fits(p: PlayerState, cubes: dict[str, int]) -> bool:
+    """Can these cubes be stored, one type per Section (R-WH-03)?"""
+    secs = sorted(sections(p), reverse=True)
+    need = sorted((n for n in cubes.values() if n > 0), reverse=True)
+    return _assign(secs, need)
+
+
+def _assign(secs: list[int], need: list[int]) -> bool:
+    """Backtracking: give each resource type whole Sections until its cubes fit."""
+    if not need:
+        return True
+    first, rest = need[0], need[1:]
+    # try every subset of sections (few sections: at most 3 + 12) greedily by size
+    return _cover(secs, first, rest, 0)
+
+
+def _cover(secs: list[int], left: int, rest: list[int], start: int) -> bool:
+    if left <= 0:
+        return _assign(secs, rest)
+    for i in range(start, len(secs)):
+        if i > start and secs[i] == secs[i - 1]:
+            continue  # same-size sections are interchangeable
+        chosen = secs[i]
+        remaining = secs[:i] + secs[i + 1:]
+        if _cover(remaining, left - chosen, rest, i):
+            return True
+    return False
+
+
+def check_excess(g: Game, p: PlayerState, excess: dict[str, int], path: Path) -> None:
+    """At the end of the turn, exactly the cubes that cannot be stored go to the Market
+    (R-WH-06): what is kept must fit, and no cube given up could have been kept."""
+    for r, n in excess.items():
+        if n > p.cubes[r]:
+            raise IllegalMove("R-WH-06", f"{p.name} gives up {n} {r} as excess but holds "
+                              f"{p.cubes[r]} {r}.", path)
+    kept = {r: p.cubes[r] - excess.get(r, 0) for r in RESOURCES}
+    if not fits(p, kept):
+        raise IllegalMove("R-WH-06", f"{p.name} holds {describe_cubes(p.cubes)} at the end of "
+                          f"the turn, more than their Warehouses ({sections(p)}) store; "
+                          f"the log must record the excess cubes that go to the Market.", path)
+    for r in RESOURCES:
+        if excess.get(r, 0) and fits(p, {**kept, r: kept[r] + 1}):
+            raise IllegalMove("R-WH-06", f"{p.name} could store another {r}; only cubes that "
+                              f"do not fit in the Warehouses go to the Market.", path)

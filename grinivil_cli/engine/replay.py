@@ -1,0 +1,163 @@
+"""The replay loop: setup, then every turn in log order, yielding the state after each one.
+
+A turn is atomic: it is applied to the live state, and if it breaks a rule the state and the
+ledger are put back as they were before it, so every snapshot is a legal position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..edition.model import Edition
+from ..errors import IllegalMove
+from ..logfile.loaded import Loaded
+from .actions import NAMES
+from .game import Game, Rec
+from .ledger import Ledger
+from .scoring import Score, final_scores
+from .setup import set_up
+from .state import GameState
+from .turn import pay_skipped_player, play_turn
+
+CLAIM = "CLAIM"  # the rule id of a claim that disagrees with the rules
+
+
+@dataclass
+class Snapshot:
+    turn: int  # 0 is the setup
+    player: str | None
+    action: str | None
+    state: GameState
+    ledger_size: int
+
+
+@dataclass
+class Replay:
+    game: Game | None
+    snapshots: list[Snapshot] = field(default_factory=list)
+    error: IllegalMove | None = None
+    scores: list[Score] | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and all(p.finished for p in self.game.state.players)
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.game.ledger if self.game else Ledger()
+
+
+def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> Replay:
+    """Replay a schema-checked log; stop at the first illegal move or disagreeing claim."""
+    log: dict[str, Any] = loaded.data
+    result = Replay(game=None)
+    try:
+        g = set_up(edition, log)
+    except IllegalMove as e:
+        result.error = locate(e, loaded, None, None, "setup")
+        return result
+    result.game = g
+    result.snapshots.append(Snapshot(0, None, None, g.state.copy() if keep_snapshots
+                                     else g.state, 0))
+    for i, turn in enumerate(log.get("turns") or []):
+        error = play_one(g, Rec(turn, ("turns", i)), i + 1)
+        if error is not None:
+            result.error = locate(error, loaded, i + 1, turn.get("player"), turn.get("tile"))
+            return result
+        if keep_snapshots:
+            result.snapshots.append(Snapshot(i + 1, turn.get("player"), turn.get("tile"),
+                                             g.state.copy(), len(g.ledger.entries)))
+    if result.finished:
+        result.scores = final_scores(g)
+        error = check_final_claims(log, result.scores)
+        if error is not None:
+            result.error = locate(error, loaded, None, None, None)
+    elif "final_scores" in log or "winner" in log:
+        playing = [p.name for p in g.state.players if not p.finished]
+        result.error = locate(IllegalMove(CLAIM, "the log claims final scores, but the game is "
+                                          f"not over: {', '.join(playing)} still playing.",
+                                          ("final_scores",)), loaded, None, None, None)
+    return result
+
+
+def play_one(g: Game, rec: Rec, number: int) -> IllegalMove | None:
+    """Play one logged turn atomically; return the rule it breaks, if any."""
+    state = g.state
+    if all(p.finished for p in state.players):
+        return IllegalMove("R-END-07", "every player has finished: the game is over, and this "
+                           "turn is one too many.", rec.path)
+    p = state.players[state.current]
+    if rec.get("player") != p.name:
+        return IllegalMove("R-GEN-02", f"it is {p.name}'s turn (players take turns clockwise"
+                           f"{', skipping those who have finished' if state.sudden_death else ''}"
+                           f"); the log names {rec.get('player')}.", rec.at("player"))
+    backup, size = state.copy(), len(g.ledger.entries)
+    try:
+        state.turn = number
+        play_turn(g, p, rec)
+        check_claims(g, rec)
+        next_player(g)
+    except IllegalMove as e:
+        g.state = backup
+        del g.ledger.entries[size:]
+        return e
+    return None
+
+
+def next_player(g: Game) -> None:
+    """The next player clockwise; finished players are skipped and paid (R-GEN-02, R-END-06)."""
+    state = g.state
+    n = len(state.players)
+    for _ in range(n):
+        state.current = (state.current + 1) % n
+        q = state.players[state.current]
+        if not q.finished:
+            return
+        if all(p.finished for p in state.players):
+            return
+        pay_skipped_player(g, q)
+
+
+def check_claims(g: Game, rec: Rec) -> None:
+    """Money and VPs the table believed after this turn must match the rules."""
+    for name, claim in (rec.get("claims") or {}).items():
+        try:
+            p = g.state.player(name)
+        except KeyError:
+            raise IllegalMove(CLAIM, f"'{name}' is not a player.", rec.at("claims")) from None
+        for what, unit in (("money", "Grinies"), ("vp", "VPs")):
+            if what in claim and claim[what] != getattr(p, what):
+                raise IllegalMove(CLAIM, f"{name} has {getattr(p, what)} {unit} after this "
+                                  f"turn by the rules; the log claims {claim[what]}.",
+                                  rec.at("claims", name, what))
+
+
+def check_final_claims(log: dict[str, Any], scores: list[Score]) -> IllegalMove | None:
+    """Claimed final scores and winner against the computed ones (R-SCORE-01..09)."""
+    by_name = {s.player: s for s in scores}
+    for name, claimed in (log.get("final_scores") or {}).items():
+        s = by_name.get(name)
+        if s is None:
+            return IllegalMove(CLAIM, f"'{name}' is not a player.", ("final_scores", name))
+        if s.total != claimed:
+            return IllegalMove(CLAIM, f"{name}'s final score is {s.total} by the rules "
+                               f"({s.track_vp} on the Scoreboard + {s.money_vp} for money + "
+                               f"{s.public_vp} Public buildings - {10 * s.unsold} for "
+                               f"{s.unsold} unsold residents); the log claims {claimed}.",
+                               ("final_scores", name))
+    if "winner" in log:
+        winners = [s.player for s in scores if s.rank == 1]
+        if log["winner"] not in winners:
+            return IllegalMove(CLAIM, f"the winner is {' and '.join(winners)} by the rules; the "
+                               f"log claims {log['winner']}.", ("winner",))
+    return None
+
+
+def locate(e: IllegalMove, loaded: Loaded, turn: int | None, player: str | None,
+           action: str | None) -> IllegalMove:
+    """Fill in where the illegal move stands in the log."""
+    e.turn, e.player = turn, player
+    e.action = NAMES.get(action or "", action) if action else None
+    e.position = loaded.position(e.path)
+    return e

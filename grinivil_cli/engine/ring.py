@@ -1,0 +1,248 @@
+"""The Time Action Ring: choosing an Action Tile, moving forward, passing effects, TAR completion
+(taxes, wages, market refill, workers back), Time Shifting and Time Buying (rulebook: The Game Is
+On; Player's Turn)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMove, Path
+from .game import Game, Rec, cube_counts, describe_cubes
+from .market import place_on_market
+from .state import RING_SIZE, STARTING_TILE, PlayerState
+
+TAX = 5  # R-RND-03
+WAGE = 3  # R-RND-04
+REFILL = 4  # R-RND-05
+TIME_UNIT_PRICE = 3  # R-TBUY-01
+PENALTY_VP = 2  # R-TAR-10
+
+ABILITY_TILES = ("architect", "engineer", "builder", "ecologist", "banker", "merchant",
+                 "follower", "manager")
+RESTRICTED_TILES = {"replanting": "R-A16-05", "forced-trade": "R-A18-04"}
+BUILD_TILES = ("build-floor", "build-floor-premium")
+DUAL_TILE = "explore-build-road"
+
+
+def ring_tile_of(action: str) -> str:
+    """The ring tile an action is chosen on: both halves of #08 are on the dual tile."""
+    return DUAL_TILE if action in ("explore", "build-road") else action
+
+
+@dataclass(frozen=True)
+class TimeCost:
+    """Time Units of an action; mandatory ones cannot be bought down (R-TIME-04)."""
+
+    units: int
+    mandatory: bool = False
+
+
+@dataclass
+class TurnContext:
+    """What one turn (or one Repeat Action) consumes from its log record as it goes."""
+
+    rec: Rec
+    refills_used: int = 0
+    repeats_earned: int = 0
+    finished_now: bool = False
+
+    def next_refill(self) -> tuple[Path, list[str]]:
+        groups = self.rec.get("refills") or []
+        i = self.refills_used
+        self.refills_used += 1
+        if i >= len(groups):
+            raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the 4 "
+                              "Resources drawn for the Market in 'refills'", self.rec.path)
+        return self.rec.at("refills", i), list(groups[i])
+
+
+@dataclass
+class Move:
+    """A forward move of a Player Token: the positions it enters, in order."""
+
+    start: int
+    steps: int
+    entered: list[int] = field(default_factory=list)
+    laps: int = 0  # TAR completions (crossings of the Starting Tile)
+
+    @classmethod
+    def forward(cls, start: int, steps: int) -> Move:
+        move = cls(start, steps)
+        pos = start
+        for _ in range(steps):
+            if pos == RING_SIZE:
+                move.laps += 1
+                pos = 1
+            else:
+                pos += 1
+            move.entered.append(pos)
+        return move
+
+    @property
+    def end(self) -> int:
+        return self.entered[-1] if self.entered else self.start
+
+    def before_boundary(self) -> list[int]:
+        """Positions entered before the first crossing of the Starting Tile."""
+        out: list[int] = []
+        prev = self.start
+        for pos in self.entered:
+            if prev == RING_SIZE and pos == 1:
+                break
+            out.append(pos)
+            prev = pos
+        return out
+
+
+def steps_to(start: int, target: int) -> int:
+    """Tiles to move forward from `start` to `target`; the same tile is a full lap (R-TAR-03)."""
+    if start == STARTING_TILE:
+        return target
+    return (target - start) % RING_SIZE or RING_SIZE
+
+
+def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec) -> int:
+    """Eligibility (a) of the chosen tile (R-TAR-05) and the Build Worker rule (R-WRK-02).
+    Returns the tile's ring position."""
+    tile = ring_tile_of(action)
+    pos = g.state.ring.position_of(tile)
+    if pos is None:
+        raise IllegalMove("R-TAR-02", f"'{tile}' is not on this game's Time Action Ring.",
+                          rec.at("tile"))
+    ring = g.state.ring
+    if pos in ring.ability_workers:
+        raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
+                          f"Ability Tile {tile}; nobody may choose it.", rec.at("tile"))
+    if tile in RESTRICTED_TILES and pos in ring.occupied:
+        raise IllegalMove(RESTRICTED_TILES[tile], f"{tile} is marked 'occupied' (by "
+                          f"{ring.occupied[pos]}); nobody may choose it.", rec.at("tile"))
+    if action in BUILD_TILES and g.free_workers(p) < 1:
+        raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
+                          "beginning of the turn, so cannot choose a Build Action.",
+                          rec.at("tile"))
+    return pos
+
+
+def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> None:
+    """A Worker on an Ability Tile the token passes or ends on comes back (R-TAR-15, R-ABIL-03)."""
+    ring = g.state.ring
+    for pos in positions:
+        if ring.ability_workers.get(pos) == p.name:
+            del ring.ability_workers[pos]
+
+
+def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
+    """Round Completion steps in order: taxes, wages, 4 cubes to the Market, Workers back from
+    finished buildings (R-RND-02..07); one VP lost once if money runs short (AMB-RND-01)."""
+    paid_tax = g.pay_all_you_can(p, TAX, "Taxes at TAR completion", "R-RND-03")
+    wages = WAGE * g.employed_workers(p)
+    paid_wages = g.pay_all_you_can(p, wages, f"Wages for {wages // WAGE} employed Workers",
+                                   "R-RND-04")
+    if not (paid_tax and paid_wages):
+        g.lose_vp(p, 1, "could not pay Taxes and Wages in full", "R-RND-07")
+    refill_market(g, ctx)
+    for b in g.state.townland.buildings.values():
+        if b.finished and p.name in b.workers:
+            b.workers.remove(p.name)
+
+
+def refill_market(g: Game, ctx: TurnContext) -> None:
+    """4 random Resources from the pouch go to the Market (R-RND-05, R-GEN-05)."""
+    path, drawn = ctx.next_refill()
+    available = sum(g.state.supply.pouch.values())
+    expected = min(REFILL, available)
+    if len(drawn) != expected:
+        raise IllegalMove("R-RND-05", f"{expected} Resources are drawn for the Market at TAR "
+                          f"completion (the pouch holds {available}); the log records "
+                          f"{len(drawn)}.", path)
+    counts = cube_counts(drawn)
+    g.draw_from_pouch(None, counts, "Market refill at TAR completion", "R-GEN-05", path)
+    place_on_market(g, counts)
+
+
+def move_token(g: Game, p: PlayerState, steps: int, ctx: TurnContext,
+               include_end: bool) -> None:
+    """Move forward; passing effects first, then one TAR completion per lap (AMB-TAR-04 (b),
+    AMB-RND-02). In the last round, completing the TAR ends the player's game (R-END-01)."""
+    move = Move.forward(p.position, steps)
+    if g.state.sudden_death and move.laps:
+        take_back_passed_workers(g, p, move.before_boundary())
+        p.position = STARTING_TILE
+        ctx.finished_now = True
+        return
+    passed = move.entered if include_end else move.entered[:-1]
+    take_back_passed_workers(g, p, passed)
+    p.position = move.end
+    for _ in range(move.laps):
+        complete_tar(g, p, ctx)
+
+
+def collect_ability_benefits(g: Game, p: PlayerState, rec: Rec) -> None:
+    """Step 2: Ecologist, Banker and Merchant pay each time an Action is chosen (R-TURN-02)."""
+    ring = g.state.ring
+    mine = sorted(ring.tile_at(pos) for pos, who in ring.ability_workers.items()
+                  if who == p.name)
+    drawn = rec.get("merchant")
+    if "ecologist" in mine and g.state.supply.trees > 0:
+        g.take_trees(p, 1, "Ecologist: a Tree from the supply", "R-A22-01")
+    if "banker" in mine:
+        g.earn(p, 3, "Banker: 3 Grinies", "R-A23-01")
+    if "merchant" in mine:
+        if sum(g.state.supply.pouch.values()) == 0:
+            if drawn is not None:
+                raise IllegalMove("R-A24-01", "the pouch is empty: the Merchant draws nothing.",
+                                  rec.at("merchant"))
+        else:
+            if drawn is None:
+                raise IllegalMove("R-A24-01", f"{p.name}'s Merchant draws a random Resource: "
+                                  "the log must record it ('merchant').", rec.path)
+            g.draw_from_pouch(p, cube_counts([drawn]), "Merchant: a random Resource",
+                              "R-A24-01", rec.at("merchant"))
+    elif drawn is not None:
+        raise IllegalMove("R-A24-01", f"{p.name} has no Worker on the Merchant tile; nothing is "
+                          "drawn for it.", rec.at("merchant"))
+
+
+def penalty(g: Game, p: PlayerState) -> None:
+    """An action not carried out costs 2 VP; with fewer, all VPs, money and Resources go
+    (R-TAR-10, R-TAR-11, AMB-TAR-03)."""
+    if p.vp >= PENALTY_VP:
+        g.lose_vp(p, PENALTY_VP, "action not carried out", "R-TAR-10")
+        return
+    g.lose_vp(p, p.vp, "action not carried out, fewer than 2 VPs", "R-TAR-11")
+    g.pay_all_you_can(p, p.money, "action not carried out, fewer than 2 VPs", "R-TAR-11")
+    lost = {r: n for r, n in p.cubes.items() if n}
+    if lost:
+        g.discard_to_pouch(p, lost, "action not carried out, fewer than 2 VPs", "R-TAR-11")
+
+
+def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> None:
+    """Step 7: Time Buying at 3 Grinies per unit, then the Time Shift (R-TBUY-*, R-TAR-13/14)."""
+    rec = ctx.rec
+    bought = int(rec.get("buy_time", 0) or 0)
+    if bought:
+        if cost.mandatory:
+            raise IllegalMove("R-TBUY-02", f"the {cost.units} Time Units of this action are "
+                              "mandatory; time cannot be bought.", rec.at("buy_time"))
+        if bought > cost.units:
+            raise IllegalMove("R-TBUY-01", f"the action costs {cost.units} Time Units; "
+                              f"{bought} cannot be bought (down to 0 at most).",
+                              rec.at("buy_time"))
+        g.pay(p, TIME_UNIT_PRICE * bought, f"buying {bought} Time Units", "R-TBUY-01",
+              rec.at("buy_time"))
+    units = cost.units - bought
+    if units:
+        move_token(g, p, units, ctx, include_end=True)
+
+
+def check_all_refills_used(ctx: TurnContext) -> None:
+    """Every recorded refill group belongs to a TAR completion (nothing invented)."""
+    groups = ctx.rec.get("refills") or []
+    if len(groups) > ctx.refills_used:
+        raise IllegalMove("R-RND-05", f"the log records {len(groups)} Market refills in this "
+                          f"turn, but the TAR was completed {ctx.refills_used} times.",
+                          ctx.rec.at("refills", ctx.refills_used))
+
+
+__all__ = ["TimeCost", "TurnContext", "check_eligible", "collect_ability_benefits",
+           "describe_cubes", "move_token", "penalty", "shift_time", "steps_to"]

@@ -1,0 +1,71 @@
+"""Road Construction and the Bonus Road Track (rulebook: Road Construction & Bonus Road Track)."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove, Path
+from . import townland
+from .exploring import explore
+from .game import Game, Rec
+from .state import PlayerState
+
+ROAD_CONCRETE = 2  # R-RDB-01
+ROAD_TRACK_TREES = 6  # R-RDB-06
+
+
+def complete_road(g: Game, p: PlayerState, road: str, path: Path, *, pay_concrete: bool,
+                  rule: str) -> None:
+    """Lay a Completed Road token over a Construction Road (R-RDB-01..03, R-ROAD-08)."""
+    town = g.state.townland
+    stage = townland.road_stage(g.ed, town, road) if road in townland.ROADS else "none"
+    if stage != "construction":
+        open_roads = ", ".join(townland.construction_roads(g.ed, town)) or "none"
+        what = {"none": "is not on the table", "half": "is a Half-road",
+                "completed": "is already completed"}[stage]
+        raise IllegalMove("R-RDB-03" if stage != "none" else "R-RDB-02",
+                          f"{road} {what}; the Construction Roads now are {open_roads}.", path)
+    if g.state.supply.road_tokens < 1:
+        raise IllegalMove("R-A08B-05", "no road token is left in the supply.", path)
+    if pay_concrete:
+        g.discard_to_pouch(p, {"concrete": ROAD_CONCRETE}, f"the Road {road}", rule, path)
+    g.state.supply.road_tokens -= 1
+    town.road_tokens.add(road)
+
+
+def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
+    """Move one space on the Bonus Road Track and collect every reward there (R-RDB-04..06,
+    AMB-RDB-01/02); `parent.road_bonus` holds the choices. Returns Repeat Actions earned."""
+    rec = parent.sub("road_bonus")
+    declined = parent.get("road_bonus") == "declined"
+    p.road_track += 1
+    track = g.ed.road_track
+    if p.road_track > len(track) or declined:
+        _no_unexpected_choice(rec, p.road_track > len(track))
+        return 0
+    repeats = 0
+    kinds = {r.kind for r in track[p.road_track - 1]}
+    for reward in track[p.road_track - 1]:
+        cause = f"Bonus Road Track space {p.road_track}"
+        if reward.kind == "vp":
+            g.gain_vp(p, reward.amount, cause, "R-RDB-06")
+        elif reward.kind == "money":
+            g.earn(p, reward.amount, cause, "R-RDB-06")
+        elif reward.kind == "trees":
+            g.take_trees(p, reward.amount or ROAD_TRACK_TREES, cause, "R-RDB-06")
+        elif reward.kind == "warehouse" and g.state.supply.small_warehouses > 0:
+            g.state.supply.small_warehouses -= 1
+            g.ledger.record(g.state, p, "small_warehouses", 1, cause, "R-RDB-06", "supply")
+        elif reward.kind == "explore" and rec.has("explore"):
+            explore(g, p, rec.sub("explore"), owner=p, cause=cause, rule="R-RDB-06")
+        elif reward.kind == "repeat":
+            repeats += 1
+    for choice in ("explore",):
+        if rec.has(choice) and choice not in kinds:
+            raise IllegalMove("R-RDB-06", f"space {p.road_track} of the Bonus Road Track has "
+                              f"no '{choice}' reward.", rec.at(choice))
+    return repeats
+
+
+def _no_unexpected_choice(rec: Rec, past_end: bool) -> None:
+    if past_end and rec.has("explore"):
+        raise IllegalMove("R-RDB-06", "the Bonus Road Track has no space left: no reward.",
+                          rec.at("explore"))

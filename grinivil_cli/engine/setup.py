@@ -1,0 +1,196 @@
+"""Setup: what the log says was set up must be consistent with the rules for its player count
+(rulebook: Setup; Time Action Ring Setup)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..edition.model import RESOURCES, Edition
+from ..errors import IllegalMove
+from . import townland
+from .exploring import place_municipal_blocks
+from .game import Game, Rec, cube_counts, describe_cubes
+from .ledger import Ledger
+from .market import holes
+from .state import MUNICIPALITY, GameState, PlayerState, Ring, Supply, Townland
+
+BLOCKS = {2: 14, 3: 12, 4: 10, 5: 9, 6: 9}  # R-SETUP-15
+MARKET_CUBES_PER_PLAYER = {2: 6, 3: 6, 4: 6, 5: 5, 6: 5}  # R-SETUP-11
+DISPLAY = 5  # R-SETUP-08
+DEALT = 2  # R-SETUP-15
+STARTING_TREES = 2  # R-SETUP-16
+PINK_TILES = 7  # R-SETUP-19
+VARIABLE_TILES = 16  # R-SETUP-20
+SETUP_SLOTS = ("I0", "I1")  # 1C and 1D (docs/architecture.md)
+ENTRANCE_SLOT, SETUP_ROAD = "O1", "R1"  # 1A and the road token 1E
+COLOURS = ("brown", "grey", "beige", "white", "black", "orange")
+
+
+def set_up(edition: Edition, log: dict[str, Any]) -> Game:
+    """The state before the first turn, checked against the setup rules (R-SETUP-01..24)."""
+    rec = Rec(log.get("setup") or {}, ("setup",))
+    players = log["players"]
+    n = len(players)
+    four_plus = n >= 4
+    state = GameState(edition=edition, players=[], ring=Ring(tiles=[]), townland=Townland(),
+                      supply=new_supply(edition, n), market={r: 0 for r in RESOURCES},
+                      municipality=n < 6, four_plus=four_plus)
+    g = Game(state, Ledger())
+    check_colours(players)
+    money = int(rec.get("money", edition.starting_money))
+    for entry in players:
+        state.players.append(PlayerState(name=entry["name"], colour=entry["colour"], money=money,
+                                         blocks=BLOCKS[n], trees=STARTING_TREES,
+                                         markers=edition.ownership_markers))
+    deal_residents(g, rec)
+    state.ring = set_up_ring(edition, rec)
+    lay_out_townland(g, rec)
+    fill_market(g, rec, n)
+    return g
+
+
+def check_colours(players: list[dict[str, Any]]) -> None:
+    """Each player has their own colour; orange belongs to a sixth player (R-GEN-01)."""
+    seen: dict[str, int] = {}
+    for i, entry in enumerate(players):
+        colour = entry["colour"]
+        if colour in seen:
+            raise IllegalMove("R-GEN-01", f"{entry['name']} and {players[seen[colour]]['name']} "
+                              f"both play {colour}.", ("players", i, "colour"))
+        if colour == "orange" and len(players) < 6:
+            raise IllegalMove("R-SETUP-14", "orange is the Municipality's colour; only a sixth "
+                              "player plays orange.", ("players", i, "colour"))
+        seen[colour] = i
+
+
+def new_supply(edition: Edition, n: int) -> Supply:
+    """The general supply; ●●●●+ tokens and cards are out with 2-3 players (R-SETUP-04/08,
+    AMB-SETUP-02 (c)); the road token 1E is one of the 12 (AMB-SETUP-01 (ii))."""
+    four_plus = n >= 4
+    return Supply(
+        pouch=dict(edition.cubes),
+        road_tokens=edition.road_tokens - 1,
+        trees=edition.trees - STARTING_TREES * n,
+        small_warehouses=edition.small_warehouses,
+        orange_blocks=edition.orange_blocks if n < 6 else 0,
+        roof_blocks=edition.roof_blocks,
+        occupied_tokens=edition.occupied_tokens,
+        tokens={k: (b.tokens if four_plus or not b.four_plus else 0)
+                for k, b in edition.buildings.items()},
+        deck=[k for k, c in edition.residents.items() if four_plus or not c.four_plus],
+    )
+
+
+def deal_residents(g: Game, rec: Rec) -> None:
+    """Five cards face up on the Display and two to each player, all different and from the
+    deck of this player count (R-SETUP-08, R-SETUP-15, R-RESI-01)."""
+    supply = g.state.supply
+    display = rec.get("display") or []
+    if len(display) != DISPLAY:
+        raise IllegalMove("R-SETUP-08", f"the Display shows {DISPLAY} cards; the log lists "
+                          f"{len(display)}.", rec.at("display"))
+    for i, card in enumerate(display):
+        take_card(g, card, rec.at("display", i))
+    supply.display = list(display)
+    dealt = rec.get("residents") or {}
+    for p in g.state.players:
+        cards = dealt.get(p.name)
+        if not isinstance(cards, list) or len(cards) != DEALT:
+            raise IllegalMove("R-SETUP-15", f"{p.name} is dealt {DEALT} resident cards; the "
+                              "log must list them under setup.residents.", rec.at("residents"))
+        for i, card in enumerate(cards):
+            take_card(g, card, rec.at("residents", p.name, i))
+        p.residents = list(cards)
+    for name in dealt:
+        if name not in [p.name for p in g.state.players]:
+            raise IllegalMove("R-SETUP-15", f"'{name}' is not a player.",
+                              rec.at("residents", name))
+
+
+def take_card(g: Game, card: str, path: tuple[str | int, ...]) -> None:
+    """A card comes out of the deck once; ●●●●+ cards only with 4 or more players."""
+    supply = g.state.supply
+    if card not in supply.deck:
+        known = g.ed.residents.get(card)
+        why = ("is marked ●●●●+ (4 or more players only)" if known is not None
+               and known.four_plus and not g.state.four_plus else
+               "is dealt twice" if known is not None else "is not a resident card")
+        raise IllegalMove("R-SETUP-08", f"'{card}' {why}.", path)
+    supply.deck.remove(card)
+
+
+def set_up_ring(edition: Edition, rec: Rec) -> Ring:
+    """The 4 Initial Tiles in their corners, 7 pink tiles and every other tile in r1..r16
+    (R-SETUP-18..22, AMB-SETUP-08)."""
+    variable = list(rec.get("ring") or [])
+    path = rec.at("ring")
+    if len(variable) != VARIABLE_TILES:
+        raise IllegalMove("R-SETUP-20", f"the ring has {VARIABLE_TILES} variable tiles; the log "
+                          f"lists {len(variable)}.", path)
+    initial = set(edition.ring_corners.values())
+    for i, key in enumerate(variable):
+        info = edition.action_tiles.get(key)
+        if info is None or key in initial or info.promo or variable.index(key) != i:
+            why = ("is not an action tile" if info is None else "is an Initial tile, fixed in "
+                   "its corner" if key in initial else "is a promo tile (a variant, not yet "
+                   "supported)" if info.promo else "is listed twice")
+            raise IllegalMove("R-SETUP-21", f"'{key}' {why}.", path + (i,))
+    pink = [k for k in variable if edition.action_tiles[k].pink]
+    if len(pink) != PINK_TILES:
+        raise IllegalMove("R-SETUP-19", f"{PINK_TILES} pink tiles are drawn for the ring; the "
+                          f"log has {len(pink)} ({', '.join(pink)}).", path)
+    missing = [k for k, t in edition.action_tiles.items()
+               if not t.pink and not t.promo and k not in initial and k not in variable]
+    if missing:
+        raise IllegalMove("R-SETUP-20", f"every tile without a pink border is on the ring; "
+                          f"missing: {', '.join(missing)}.", path)
+    tiles: list[str] = []
+    it = iter(variable)
+    for pos in range(1, 21):
+        tiles.append(edition.ring_corners[pos] if pos in edition.ring_corners else next(it))
+    rate = int(rec.require("conversion_rate", "the first roll of the Conversion Die",
+                           "R-SETUP-22"))
+    if rate not in (5, 6, 7, 8):
+        raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8 Grinies; the log says "
+                          f"{rate}.", rec.at("conversion_rate"))
+    return Ring(tiles=tiles, conversion_rate=rate)
+
+
+def lay_out_townland(g: Game, rec: Rec) -> None:
+    """1A, 1B, two random Inner tiles 1C/1D, the road 1E; Municipal Blocks on reachable
+    Municipal sites (R-SETUP-01..07, AMB-SETUP-01)."""
+    ed, supply, town = g.ed, g.state.supply, g.state.townland
+    inner = [k for k, t in ed.land_tiles.items() if t.zone == "inner"]
+    drawn = list(rec.get("inner_tiles") or [])
+    if len(drawn) != 2 or any(t not in inner for t in drawn) or drawn[0] == drawn[1]:
+        raise IllegalMove("R-SETUP-01", "setup draws two different Inner Land Tiles "
+                          f"({', '.join(inner)}); the log must list them in 'inner_tiles'.",
+                          rec.at("inner_tiles"))
+    center = next(k for k, t in ed.land_tiles.items() if t.zone == "center")
+    entrance = next(k for k, t in ed.land_tiles.items() if t.entrance)
+    for slot, key in (("C", center), (SETUP_SLOTS[0], drawn[0]), (SETUP_SLOTS[1], drawn[1]),
+                      (ENTRANCE_SLOT, entrance)):
+        town.tiles[slot] = key
+        town.owners[slot] = MUNICIPALITY  # R-ZONE-04
+    town.road_tokens.add(SETUP_ROAD)
+    supply.inner_stack = [k for k in inner if k not in drawn]
+    supply.outer_stack = [k for k, t in ed.land_tiles.items()
+                          if t.zone == "outer" and k != entrance]
+    place_municipal_blocks(g, sorted(townland.buildable_sites(ed, town)), rec)
+
+
+def fill_market(g: Game, rec: Rec, n: int) -> None:
+    """6 cubes per player (5 with 5-6 players) from the pouch, each section bottom up, none
+    beyond its holes (R-SETUP-10..12, AMB-SETUP-03)."""
+    counts = cube_counts(rec.get("market"))
+    expected = MARKET_CUBES_PER_PLAYER[n] * n
+    if sum(counts.values()) != expected:
+        raise IllegalMove("R-SETUP-11", f"the Market starts with {expected} cubes for {n} "
+                          f"players; the log places {describe_cubes(counts)} "
+                          f"({sum(counts.values())}).", rec.at("market"))
+    for r in RESOURCES:
+        if counts[r] > len(holes(g, r)):
+            raise IllegalMove("R-SETUP-12", f"the {r} section has {len(holes(g, r))} holes; "
+                              f"{counts[r]} {r} cannot be placed.", rec.at("market"))
+    g.draw_from_pouch(None, counts, "starting Market", "R-SETUP-10", rec.at("market"))
+    g.state.market = counts

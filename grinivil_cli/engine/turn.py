@@ -1,0 +1,159 @@
+"""The Player's Turn, steps 1 to 7, Repeat Actions, and the end-of-turn checks (rulebook:
+Player's Turn; Sudden-Death Round; End of Game)."""
+
+from __future__ import annotations
+
+from ..edition.model import RESOURCES
+from ..errors import IllegalMove
+from .actions import ACTIONS
+from .game import Game, Rec, cube_counts
+from .market import check_excess, place_on_market
+from .residents import sell_house
+from .ring import (
+    TAX,
+    WAGE,
+    TimeCost,
+    TurnContext,
+    check_all_refills_used,
+    check_eligible,
+    collect_ability_benefits,
+    move_token,
+    penalty,
+    shift_time,
+    steps_to,
+    take_back_passed_workers,
+)
+from .state import RING_SIZE, STARTING_TILE, PlayerState
+
+SUDDEN_DEATH_BLOCKS = 2  # R-SD-01
+SKIP_PAYMENT = 5  # R-END-06
+TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudden_death",
+             "excess", "turn"}
+
+
+def play_turn(g: Game, p: PlayerState, rec: Rec) -> None:
+    """A whole turn: the action with its Repeat Actions, then excess cubes and the Sudden-death
+    trigger (R-TURN-08)."""
+    occupied_before = [pos for pos, who in g.state.ring.occupied.items() if who == p.name]
+    play_action(g, p, rec, top=True, release=occupied_before)
+    settle_excess_cubes(g, rec)
+    check_sudden_death(g, p, rec)
+
+
+def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
+                release: list[int] | None = None) -> None:
+    """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a))."""
+    ctx = TurnContext(rec)
+    action = str(rec.get("tile"))
+    target = check_eligible(g, p, action, rec)
+    move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
+    for pos in release or []:  # the 'occupied' token comes back after the choice (AMB-A16-01)
+        g.state.ring.occupied.pop(pos, None)
+    if ctx.finished_now:
+        unused = sorted(k for k in rec.data if k not in TURN_KEYS)
+        if unused:
+            raise IllegalMove("R-END-02", f"{p.name}'s token completed the TAR in the last "
+                              "round while choosing, so the turn ended without the action; "
+                              f"the log still records {', '.join(unused)}.", rec.at(unused[0]))
+        finish_player(g, p, rec)
+        return
+    collect_ability_benefits(g, p, rec)
+    if rec.get("declined") is True:
+        penalty(g, p)
+        cost = TimeCost(0)  # AMB-TAR-02 (a)
+    else:
+        cost = ACTIONS[action](g, p, rec, ctx)
+    shift_time(g, p, cost, ctx)
+    if ctx.finished_now:
+        finish_player(g, p, rec)
+        return
+    check_all_refills_used(ctx)
+    repeats = list(rec.get("repeat") or [])
+    if len(repeats) > ctx.repeats_earned:
+        raise IllegalMove("R-SACT-05", f"{len(repeats)} Repeat Actions are recorded but "
+                          f"{ctx.repeats_earned} were earned in this action.",
+                          rec.at("repeat", ctx.repeats_earned))
+    for i, sub in enumerate(repeats):
+        if p.finished:
+            raise IllegalMove("R-END-01", f"{p.name}'s game ended during this turn; the Repeat "
+                              "Action cannot be taken.", rec.at("repeat", i))
+        play_action(g, p, Rec(sub, rec.at("repeat", i)), top=False)
+    if not top and rec.has("sudden_death"):
+        raise IllegalMove("R-SD-01", "the Sudden-death choice belongs to the turn itself.",
+                          rec.at("sudden_death"))
+
+
+def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
+    """Last round: the token ends on the Starting Tile; the last House sale, then Taxes and
+    Wages one last time, no refill (R-END-01..04, AMB-END-01/02)."""
+    p.finished = True
+    p.position = STARTING_TILE
+    sale = rec.sub("final_sale")
+    if rec.has("final_sale"):
+        house = sale.require("house", "the House sold", "R-END-03")
+        resident = sale.require("resident", "the Resident moving in", "R-END-03")
+        sell_house(g, p, house, resident, sale, sale.path, "R-END-03")
+    paid_tax = g.pay_all_you_can(p, TAX, "final Taxes", "R-END-04")
+    wages = WAGE * g.employed_workers(p)
+    paid_wages = g.pay_all_you_can(p, wages, "final Wages", "R-END-04")
+    if not (paid_tax and paid_wages):
+        g.lose_vp(p, 1, "could not pay the final Taxes and Wages", "R-RND-07")
+
+
+def settle_excess_cubes(g: Game, rec: Rec) -> None:
+    """Cubes that do not fit a player's Warehouses go to the Market at the end of the turn,
+    without payment (R-WH-06, AMB-WH-01, AMB-WH-02 (a))."""
+    recorded = rec.get("excess") or {}
+    for name in recorded:
+        if name not in [q.name for q in g.state.players]:
+            raise IllegalMove("R-WH-06", f"'{name}' is not a player.", rec.at("excess"))
+    for q in g.state.players:
+        excess = cube_counts(recorded.get(q.name) or {})
+        check_excess(g, q, excess, rec.at("excess", q.name) if q.name in recorded
+                     else rec.path)
+        for r in RESOURCES:
+            g.ledger.record(g.state, q, r, -excess[r], "excess cubes to the Market",
+                            "R-WH-06", "market")
+        place_on_market(g, excess)
+
+
+def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
+    """2 Building Blocks or fewer after the whole turn starts the Sudden-death Round; each
+    player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a))."""
+    if g.state.sudden_death or p.blocks > SUDDEN_DEATH_BLOCKS:
+        if rec.has("sudden_death"):
+            why = ("has already begun" if g.state.sudden_death
+                   else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
+            raise IllegalMove("R-SD-01", f"the Sudden-death Round {why}.",
+                              rec.at("sudden_death"))
+        return
+    g.state.sudden_death = True
+    choices = rec.get("sudden_death") or {}
+    names = [q.name for q in g.state.players]
+    i = names.index(p.name)
+    for k in range(len(names)):  # the trigger first, then counter-clockwise (R-SD-03)
+        q = g.state.players[(i - k) % len(names)]
+        choice = choices.get(q.name)
+        if choice not in ("stay", "start-tile"):
+            raise IllegalMove("R-SD-03", f"{p.name} has {p.blocks} Building Blocks: the "
+                              "Sudden-death Round begins, and the log must record each "
+                              f"player's choice ('sudden_death: {{{q.name}: stay or "
+                              "start-tile}').", rec.at("sudden_death") if choices else rec.path)
+        if choice == "start-tile":
+            move_to_starting_tile(g, q)
+
+
+def move_to_starting_tile(g: Game, q: PlayerState) -> None:
+    """Option B: forward to the Starting Tile; Workers back from finished buildings and from
+    Ability Tiles passed; no Taxes, Wages or refill (R-SD-05, R-SD-06, AMB-SD-02)."""
+    if q.position != STARTING_TILE:
+        take_back_passed_workers(g, q, list(range(q.position + 1, RING_SIZE + 1)))
+    q.position = STARTING_TILE
+    for b in g.state.townland.buildings.values():
+        if b.finished and q.name in b.workers:
+            b.workers.remove(q.name)
+
+
+def pay_skipped_player(g: Game, q: PlayerState) -> None:
+    """A finished player gets 5 Grinies each time their turn is skipped (R-END-06)."""
+    g.earn(q, SKIP_PAYMENT, "turn skipped after finishing", "R-END-06")

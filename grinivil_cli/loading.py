@@ -1,0 +1,51 @@
+"""From a path to a replayed game: read the YAML safely, check it against the schema and the
+edition's names, then replay it. Every reading problem is a LogFormatError (exit 2)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .edition.load import load_edition
+from .edition.model import Edition
+from .engine.replay import Replay, replay
+from .errors import LogFormatError, Problem
+from .logfile.loaded import Loaded
+from .logfile.references import check_references
+from .logfile.schema import check_log
+from .logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file
+
+__all__ = ["DEFAULT_MAX_BYTES", "Game", "load_game", "read_log"]
+
+
+@dataclass
+class Game:
+    loaded: Loaded
+    edition: Edition
+    replay: Replay
+
+
+def read_log(path: str | os.PathLike[str], edition: str | None = None,
+             max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Loaded, Edition]:
+    """Read and check a log; all format problems at once, each with its position."""
+    loaded = load_yaml_file(path, max_bytes=max_bytes, display_name=str(path))
+    problems = check_log(loaded)
+    if problems:
+        raise LogFormatError(problems)
+    name = edition or loaded.data.get("edition") or "standard"
+    try:
+        ed = load_edition(name)
+    except LogFormatError as e:
+        raise LogFormatError([Problem(f"edition {name}: {p}") for p in e.problems]) from None
+    problems = check_references(loaded, ed)
+    if problems:
+        raise LogFormatError(problems)
+    return loaded, ed
+
+
+def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
+              max_bytes: int = DEFAULT_MAX_BYTES, *, keep_snapshots: bool = True) -> Game:
+    """Read, check and replay a log."""
+    loaded, ed = read_log(path, edition, max_bytes)
+    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots))

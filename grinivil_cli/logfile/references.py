@@ -1,0 +1,92 @@
+"""Names in a log (players, buildings, resident cards, land tiles, action tiles) must be names
+the game knows; each unknown one is a format problem with a 'did you mean'."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..edition.model import Edition
+from ..errors import Path, Problem
+from .loaded import Loaded
+from .suggest import hint
+
+PLAYER_VALUES = {"player", "with", "winner"}
+PLAYER_KEYS = {"claims", "excess", "sudden_death", "bids", "accepted", "final_scores"}
+RESIDENT_VALUES = {"take", "give", "refill", "resident"}
+
+
+def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
+    """Every name in the log, checked against the players and the edition."""
+    data = loaded.data
+    players = [str(p.get("name")) for p in data.get("players") or [] if isinstance(p, dict)]
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for i, name in enumerate(players):
+        if name in seen:
+            problems.append(Problem(f"two players are called '{name}'",
+                                    loaded.position(("players", i, "name")),
+                                    ("players", i, "name")))
+        seen.add(name)
+    kinds = {
+        "player": [n for n in players if isinstance(n, str)],
+        "building": list(edition.buildings),
+        "resident card": list(edition.residents),
+        "land tile": list(edition.land_tiles),
+        "action tile": list(edition.action_tiles),
+    }
+    for path, kind, value, key in _names(data, ()):
+        if isinstance(value, str) and value not in kinds[kind]:
+            problems.append(Problem(f"'{value}' is not a {kind}{hint(value, kinds[kind])}",
+                                    loaded.position(path, key=key), path))
+    return problems
+
+
+def _names(node: Any, path: Path) -> Iterable[tuple[Path, str, Any, bool]]:
+    """(path, kind, name, is_key) for every name in the tree, by the key that holds it."""
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _names(item, path + (i,))
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        here = path + (key,)
+        yield from _named_by(key, value, here, path)
+        if isinstance(value, (dict, list)) and key not in ("municipal_tokens", "features"):
+            yield from _names(value, here)
+
+
+def _named_by(key: str, value: Any, here: Path, parent: Path) -> Iterable[
+        tuple[Path, str, Any, bool]]:
+    if key in PLAYER_VALUES:
+        yield here, "player", value, False
+    elif key in PLAYER_KEYS and isinstance(value, dict):
+        for k in value:
+            yield here + (k,), "player", k, True
+    elif key == "residents" and parent == ("setup",) and isinstance(value, dict):
+        for k, cards in value.items():
+            yield here + (k,), "player", k, True
+            for i, card in enumerate(cards if isinstance(cards, list) else []):
+                yield here + (k, i), "resident card", card, False
+    elif key == "building":
+        yield here, "building", value, False
+    elif key == "municipal_tokens" and isinstance(value, dict):
+        for k, v in value.items():
+            yield here + (k,), "building", v, False
+    elif key == "features" and isinstance(value, dict):
+        for k in value:
+            yield here + (k,), "building", k, True
+    elif key in RESIDENT_VALUES:
+        yield here, "resident card", value, False
+    elif key == "display" and isinstance(value, list):
+        for i, card in enumerate(value):
+            yield here + (i,), "resident card", card, False
+    elif key == "land_tile":
+        yield here, "land tile", value, False
+    elif key == "inner_tiles" and isinstance(value, list):
+        for i, tile in enumerate(value):
+            yield here + (i,), "land tile", tile, False
+    elif key == "ring" and parent == ("setup",) and isinstance(value, list):
+        for i, tile in enumerate(value):
+            yield here + (i,), "action tile", tile, False

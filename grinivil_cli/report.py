@@ -1,0 +1,102 @@
+"""What the commands print: each report is a dict for `--format json` with its `text` for
+people. Pure functions of the replay; deterministic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .edition.model import RESOURCES
+from .engine.replay import Snapshot
+from .engine.state import GameState
+from .errors import IllegalMove, Problem
+from .loading import Game
+
+
+def format_problems(path: str, problems: list[Problem]) -> dict[str, Any]:
+    """Every format problem with its position: the log cannot be replayed."""
+    lines = [str(p) if p.position else f"{path}: {p.message}" for p in problems]
+    return {
+        "file": path, "status": "unreadable", "exit": 2,
+        "problems": [{"message": p.message, "line": p.position.line if p.position else None,
+                      "col": p.position.col if p.position else None} for p in problems],
+        "text": "\n".join(lines),
+    }
+
+
+def _move(e: IllegalMove) -> dict[str, Any]:
+    return {"rule": e.rule, "message": e.message, "turn": e.turn, "player": e.player,
+            "action": e.action, "line": e.position.line if e.position else None,
+            "col": e.position.col if e.position else None}
+
+
+def validation(path: str, game: Game) -> dict[str, Any]:
+    """Legal, or the first illegal move / disagreeing claim; the final scores when over."""
+    r = game.replay
+    turns = max(0, len(r.snapshots) - 1)
+    out: dict[str, Any] = {"file": path, "turns": turns}
+    if r.error is not None:
+        where = "" if r.error.position else f"{path}: "
+        out.update(status="illegal", exit=1, error=_move(r.error),
+                   text=f"{where}{r.error}")
+        return out
+    lines = [f"{path}: legal ({turns} turns)"]
+    if r.scores is not None:
+        out["scores"] = [{"player": s.player, "total": s.total, "rank": s.rank,
+                          "scoreboard": s.track_vp, "money": s.money_vp,
+                          "public": s.public_vp, "unsold_residents": s.unsold}
+                         for s in r.scores]
+        lines.append("final scores: " + ", ".join(
+            f"{s.rank}. {s.player} {s.total}" for s in r.scores))
+    elif r.game is not None:
+        playing = [p.name for p in r.game.state.players if not p.finished]
+        out["unfinished"] = playing
+        lines.append(f"the log ends before the game does ({', '.join(playing)} still playing)")
+    out.update(status="legal", exit=0, text="\n".join(lines))
+    return out
+
+
+def _table(headers: list[str], rows: list[list[Any]]) -> str:
+    cells = [headers] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    lines = [fmt.format(*cells[0]), fmt.format(*("-" * w for w in widths))]
+    return "\n".join(lines + [fmt.format(*r) for r in cells[1:]])
+
+
+def state_tables(snap: Snapshot) -> dict[str, Any]:
+    """The state after a turn: players, market, townland."""
+    s = snap.state
+    title = "after setup" if snap.turn == 0 else f"after turn {snap.turn} ({snap.player})"
+    players = _player_rows(s)
+    market = {r: s.market[r] for r in RESOURCES}
+    buildings = [[site, s.edition.buildings[b.building].name,
+                  f"{len(b.blocks)}/{b.floors}", ", ".join(b.blocks),
+                  "sold" if b.sold else "finished" if b.finished else "under construction",
+                  ", ".join(b.workers)] for site, b in sorted(s.townland.buildings.items())]
+    tiles = [[slot, s.townland.tiles[slot], s.townland.owners.get(slot, "")]
+             for slot in sorted(s.townland.tiles)]
+    text = "\n\n".join([
+        f"State {title}",
+        _table(["player", "money", "VP", "concrete", "wood", "steel", "trees", "blocks",
+                "workers", "ring", "portfolio"], [list(r.values()) for r in players]),
+        "Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
+        + f"; Conversion Rate {s.ring.conversion_rate}",
+        _table(["slot", "land tile", "owner"], tiles),
+        _table(["site", "building", "floors", "blocks", "state", "workers"], buildings)
+        if buildings else "No buildings yet.",
+        "Roads completed: " + (", ".join(sorted(s.townland.road_tokens)) or "none")
+        + f"\nTrees planted: {', '.join(sorted(s.townland.trees)) or 'none'}",
+    ])
+    return {"turn": snap.turn, "players": players, "market": market,
+            "buildings": buildings, "tiles": tiles, "text": text}
+
+
+def _player_rows(s: GameState) -> list[dict[str, Any]]:
+    rows = []
+    for p in s.players:
+        pos = "Starting Tile" if p.position == 0 else f"{p.position} {s.ring.tile_at(p.position)}"
+        rows.append({"player": p.name, "money": p.money, "vp": p.vp,
+                     **{r: p.cubes[r] for r in RESOURCES}, "trees": p.trees,
+                     "blocks": p.blocks, "workers": p.workers, "ring": pos,
+                     "portfolio": ", ".join(p.residents)})
+    return rows
