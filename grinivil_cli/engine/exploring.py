@@ -19,8 +19,11 @@ def explore(g: Game, p: PlayerState, rec: Rec, *, owner: PlayerState | None, cau
     Returns the slot."""
     town = g.state.townland
     slot = str(rec.require("slot", "the slot where the new tile is placed", rule))
-    tile = rec.require("land_tile", "the Land Tile revealed", rule)
     legal = townland.explorable_slots(g.ed, town)
+    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
+    if stack:
+        g.outcome(rec, "land_tile", lambda c: c.choice(sorted(stack)))
+    tile = rec.require("land_tile", "the Land Tile revealed", rule)
     if slot not in legal:
         why = "already holds a tile" if slot in town.tiles else (
             "is not reachable: an Outer slot needs a Completed Road leading out of the Inner "
@@ -28,7 +31,6 @@ def explore(g: Game, p: PlayerState, rec: Rec, *, owner: PlayerState | None, cau
         raise IllegalMove("R-EXPL-03" if slot.startswith("O") else "R-EXPL-02",
                           f"{slot} {why}; the slots open now are {', '.join(legal) or 'none'}.",
                           rec.at("slot"))
-    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
     if tile not in stack:
         zone = "Inner" if slot.startswith("I") else "Outer"
         raise IllegalMove("R-EXPL-05", f"{tile} is not in the {zone} Zone stack (left: "
@@ -74,6 +76,11 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
         if spec.kind == "residential":
             key = "house"  # R-MUNI-06
         else:
+            if site not in tokens and g.chance is not None:
+                options = sorted(k for k, n in g.state.supply.tokens.items()
+                                 if n > 0 and g.ed.buildings[k].family != "house")
+                tokens = rec.data.setdefault("municipal_tokens", {})
+                tokens[site] = g.chance.choice(options)
             key = str(tokens[site]) if site in tokens else None
             if key is None:
                 raise IllegalMove("R-MUNI-05", f"an orange Block goes on the Municipal site "

@@ -6,9 +6,9 @@ raise the rule's IllegalMove when a player cannot pay.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, Path
@@ -67,10 +67,31 @@ def describe_cubes(counts: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "no cubes"
 
 
+class Chance(Protocol):
+    """Where a simulator's random outcomes come from (a replay reads them from the log)."""
+
+    def cubes(self, pouch: dict[str, int], n: int) -> list[str]: ...
+
+    def choice(self, options: Sequence[Any]) -> Any: ...
+
+
 @dataclass
 class Game:
     state: GameState
     ledger: Ledger
+    chance: Chance | None = None
+
+    def outcome(self, rec: Rec, key: str, draw: Callable[[Chance], Any]) -> Any:
+        """A random outcome as the log records it; with a Chance (the simulator), one is drawn
+        and written into the record first."""
+        if key not in rec.data and self.chance is not None:
+            rec.data[key] = draw(self.chance)
+        return rec.data.get(key)
+
+    def pouch_draw(self, rec: Rec, key: str, n: int) -> list[str]:
+        """Random cubes drawn from the pouch, as recorded (or drawn by the simulator)."""
+        pouch = self.state.supply.pouch
+        return list(self.outcome(rec, key, lambda c: c.cubes(dict(pouch), n)) or [])
 
     @property
     def ed(self) -> Edition:

@@ -51,6 +51,8 @@ def new_resident(g: Game, p: PlayerState, rec: Rec) -> None:
         p.residents.remove(give)
         supply.display[slot] = give
     else:
+        if supply.deck:
+            g.outcome(rec, "refill", lambda c: c.choice(sorted(supply.deck)))
         refill = rec.get("refill")
         del supply.display[slot]
         if supply.deck:

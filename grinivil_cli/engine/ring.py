@@ -148,9 +148,12 @@ def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
 
 def refill_market(g: Game, ctx: TurnContext) -> None:
     """4 random Resources from the pouch go to the Market (R-RND-05, R-GEN-05)."""
-    path, drawn = ctx.next_refill()
     available = sum(g.state.supply.pouch.values())
     expected = min(REFILL, available)
+    groups = ctx.rec.data.get("refills") or []
+    if g.chance is not None and ctx.refills_used >= len(groups):
+        ctx.rec.data["refills"] = groups + [g.chance.cubes(dict(g.state.supply.pouch), expected)]
+    path, drawn = ctx.next_refill()
     if len(drawn) != expected:
         raise IllegalMove("R-RND-05", f"{expected} Resources are drawn for the Market at TAR "
                           f"completion (the pouch holds {available}); the log records "
@@ -183,6 +186,9 @@ def collect_ability_benefits(g: Game, p: PlayerState, rec: Rec) -> None:
     mine = sorted(ring.tile_at(pos) for pos, who in ring.ability_workers.items()
                   if who == p.name)
     drawn = rec.get("merchant")
+    if "merchant" in mine and drawn is None and sum(g.state.supply.pouch.values()) > 0:
+        drawn = g.outcome(rec, "merchant",
+                          lambda c: c.cubes(dict(g.state.supply.pouch), 1)[0])
     if "ecologist" in mine and g.state.supply.trees > 0:
         g.take_trees(p, 1, "Ecologist: a Tree from the supply", "R-A22-01")
     if "banker" in mine:

@@ -49,6 +49,7 @@ def convert(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     if not 1 <= amount <= MAX_CONVERT:
         raise IllegalMove("R-VP-02", f"1 to {MAX_CONVERT} VPs are converted; the log converts "
                           f"{amount}.", rec.path)
+    g.outcome(rec, "roll", lambda c: c.choice(RATES))
     roll = int(rec.require("roll", "the Conversion Die's new rate", "R-VP-03"))
     if roll not in RATES:
         raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8; the log rolls {roll}.",

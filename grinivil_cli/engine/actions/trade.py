@@ -74,8 +74,8 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     """5 random cubes, secret bids (min 10, initiator must bid), ties to the initiator then
     counter-clockwise; the winner pays, takes the cubes and 1 VP; a losing initiator gets half
     the highest bid (R-A05-01..08, AMB-A05-01/02)."""
-    drawn = list(rec.get("drawn") or [])
     expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))
+    drawn = g.pouch_draw(rec, "drawn", expected)
     if len(drawn) != expected:
         raise IllegalMove("R-A05-01", f"the Auction draws {expected} random Resources; the log "
                           f"records {len(drawn)}.", rec.at("drawn"))
@@ -128,6 +128,7 @@ def counterclockwise_from(g: Game, name: str) -> list[str]:
 def import_items(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     """Roll the D6, buy 1-3 of Tree, Tree, Concrete, Wood, Steel at its price (R-A14-01..04,
     AMB-A14-01..04)."""
+    g.outcome(rec, "roll", lambda c: c.choice(range(1, 7)))
     roll = int(rec.require("roll", "the D6 roll", "R-A14-01"))
     items = list(rec.get("items") or [])
     if not 1 <= len(items) <= 3:
@@ -155,8 +156,8 @@ def optimization(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
     choice = rec.require("choice", "the Resource chosen", "R-A15-01")
     g.draw_from_pouch(p, cube_counts([choice]), "Optimization: chosen", "R-A15-01",
                       rec.at("choice"))
-    drawn = list(rec.get("random") or [])
     expected = min(p.small_warehouses, sum(g.state.supply.pouch.values()))
+    drawn = g.pouch_draw(rec, "random", expected) if expected else list(rec.get("random") or [])
     if len(drawn) != expected:
         raise IllegalMove("R-A15-01", f"{p.name} has {p.small_warehouses} Small Warehouses: "
                           f"{expected} random Resources are drawn; the log records "
