@@ -88,6 +88,34 @@ def show(
 
 
 @app.command()
+def simulate(
+    players: Annotated[int, typer.Option("--players", min=2, max=5,
+                                         help="Number of players (2 to 5).")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same log.")] = 1,
+    output: Annotated[Path | None, typer.Option("-o", "--output",
+                                                help="Write the log here (default: print).")] = None,
+    edition: EditionOpt = None,
+) -> None:
+    """Play a complete legal game with simple bots and write its log."""
+    from .edition.load import load_edition
+    from .output import write_atomic
+    from .sim.simulate import simulate as play_game
+    from .sim.writer import log_to_yaml
+
+    try:
+        ed = load_edition(edition or "standard")
+    except LogFormatError as e:
+        _emit("text", report.format_problems(edition or "standard", e.problems))
+        raise typer.Exit(UNREADABLE) from None
+    log = play_game(ed, players, seed)
+    text = log_to_yaml(log, f" --players {players} --seed {seed}")
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_atomic(output, text)
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of the game log format."""
     from .logfile.schema import LOG_SCHEMA

@@ -74,6 +74,8 @@ class Chance(Protocol):
 
     def choice(self, options: Sequence[Any]) -> Any: ...
 
+    def excess(self, g: Game, p: PlayerState) -> dict[str, int]: ...
+
 
 @dataclass
 class Game:

@@ -7,7 +7,7 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from .actions import ACTIONS
 from .game import Game, Rec, cube_counts
-from .market import check_excess, place_on_market
+from .market import check_excess, fits, place_on_market
 from .residents import sell_house
 from .ring import (
     TAX,
@@ -108,6 +108,9 @@ def settle_excess_cubes(g: Game, rec: Rec) -> None:
         if name not in [q.name for q in g.state.players]:
             raise IllegalMove("R-WH-06", f"'{name}' is not a player.", rec.at("excess"))
     for q in g.state.players:
+        if g.chance is not None and q.name not in recorded and not fits(q, q.cubes):
+            recorded = rec.data.setdefault("excess", {})
+            recorded[q.name] = g.chance.excess(g, q)
         excess = cube_counts(recorded.get(q.name) or {})
         check_excess(g, q, excess, rec.at("excess", q.name) if q.name in recorded
                      else rec.path)
@@ -133,6 +136,9 @@ def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
     i = names.index(p.name)
     for k in range(len(names)):  # the trigger first, then counter-clockwise (R-SD-03)
         q = g.state.players[(i - k) % len(names)]
+        if g.chance is not None and q.name not in choices:
+            choices = rec.data.setdefault("sudden_death", choices)
+            choices[q.name] = g.chance.choice(["stay", "start-tile"])
         choice = choices.get(q.name)
         if choice not in ("stay", "start-tile"):
             raise IllegalMove("R-SD-03", f"{p.name} has {p.blocks} Building Blocks: the "

@@ -53,13 +53,18 @@ def _names(node: Any, path: Path) -> Iterable[tuple[Path, str, Any, bool]]:
     for key, value in node.items():
         here = path + (key,)
         yield from _named_by(key, value, here, path)
-        if isinstance(value, (dict, list)) and key not in ("municipal_tokens", "features"):
+        if isinstance(value, (dict, list)) and key not in ("municipal_tokens", "features",
+                                                            "trades"):
             yield from _names(value, here)
 
 
 def _named_by(key: str, value: Any, here: Path, parent: Path) -> Iterable[
         tuple[Path, str, Any, bool]]:
-    if key in PLAYER_VALUES:
+    if key == "trades" and isinstance(value, list):
+        for i, trade in enumerate(value):
+            if isinstance(trade, dict) and "with" in trade:
+                yield here + (i, "with"), "player", trade["with"], False
+    elif key in PLAYER_VALUES:
         yield here, "player", value, False
     elif key in PLAYER_KEYS and isinstance(value, dict):
         for k in value:
