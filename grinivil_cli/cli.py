@@ -92,8 +92,8 @@ def simulate(
     players: Annotated[int, typer.Option("--players", min=2, max=5,
                                          help="Number of players (2 to 5).")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same log.")] = 1,
-    output: Annotated[Path | None, typer.Option("-o", "--output",
-                                                help="Write the log here (default: print).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the log here (default: print).")] = None,
     edition: EditionOpt = None,
 ) -> None:
     """Play a complete legal game with simple bots and write its log."""
