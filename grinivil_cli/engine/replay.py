@@ -96,8 +96,8 @@ def play_one(g: Game, rec: Rec, number: int) -> IllegalMove | None:
     try:
         state.turn = number
         play_turn(g, p, rec)
+        next_player(g)  # finished players skipped on the way are paid before claims are read
         check_claims(g, rec)
-        next_player(g)
     except IllegalMove as e:
         g.state = backup
         del g.ledger.entries[size:]
