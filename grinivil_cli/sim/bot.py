@@ -78,7 +78,7 @@ class Bot:
             rank = 0 if p.name in b.workers else 1
             out.append((rank, self.rng.random(), site, cost))
         if free >= 2:
-            for site in townland.buildable_sites(g.ed, town):
+            for site in sorted(townland.buildable_sites(g.ed, town)):
                 if site not in town.buildings:
                     kind = townland.site_spec(g.ed, town, site).kind
                     key = "house" if kind == "residential" else "pub"

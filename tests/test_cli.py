@@ -1,0 +1,147 @@
+"""The `grinivil` command as a person uses it: exit codes 0 / 1 / 2, messages with
+file:line:col, never a traceback, JSON for programs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TOP = Path(__file__).parent.parent
+SAMPLE = TOP / "samples" / "game-2p.yaml"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, cwd=cwd, timeout=120)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def test_a_legal_sample_exits_0_with_its_final_scores() -> None:
+    result = run("validate", str(SAMPLE))
+    assert result.returncode == 0
+    assert "legal (176 turns)" in result.stdout
+    assert "final scores: 1. Bruno 34, 2. Anna 12" in result.stdout
+
+
+def test_json_output_for_programs() -> None:
+    result = run("validate", "--format", "json", str(SAMPLE))
+    payload = json.loads(result.stdout)
+    assert payload["status"] == "legal" and payload["exit"] == 0
+    assert {s["player"]: s["total"] for s in payload["scores"]} == {"Bruno": 34, "Anna": 12}
+
+
+def test_an_illegal_move_exits_1_with_rule_turn_player_and_position(tmp_path: Path) -> None:
+    """R-GEN-02: the log names the wrong player; the message points at the line."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("- player: Anna")
+                 or line.startswith("- {player: Anna"))
+    lines[first] = lines[first].replace("Anna", "Bruno", 1)
+    path = write(tmp_path, "wrong-player.yaml", "\n".join(lines) + "\n")
+    result = run("validate", str(path))
+    assert result.returncode == 1
+    assert f"{path}:{first + 1}:" in result.stdout
+    assert "turn 1, Bruno" in result.stdout and "R-GEN-02" in result.stdout
+    assert "it is Anna's turn" in result.stdout
+
+
+@pytest.mark.parametrize("name,content,expected", [
+    ("malformed.yaml", "players: [Anna\nsetup: {", "malformed.yaml:"),
+    ("empty.yaml", "", "empty"),
+    ("binary.yaml", b"format: x\x00\x01\x02", "binary.yaml:1:"),
+    ("latin1.yaml", "title: caf\xe9\n".encode("latin-1"), "UTF-8"),
+    ("dupes.yaml", "format: grinivil-log/1\nformat: grinivil-log/1\n", "duplicate key 'format'"),
+    ("tags.yaml", "format: !!python/object:os.system x\n", "tag"),
+])
+def test_unreadable_input_exits_2_with_a_clear_message(tmp_path: Path, name: str,
+                                                       content: str | bytes,
+                                                       expected: str) -> None:
+    path = write(tmp_path, name, content)
+    result = run("validate", str(path))
+    assert result.returncode == 2
+    assert expected in result.stdout + result.stderr
+
+
+def test_billion_laughs_is_refused_fast(tmp_path: Path) -> None:
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        refs = ",".join([f"*a{i - 1}"] * 9)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    path = write(tmp_path, "laughs.yaml", "\n".join(lines) + "\n")
+    result = run("validate", str(path))
+    assert result.returncode == 2
+    assert "alias" in result.stdout
+
+
+def test_missing_file_and_directory_exit_2(tmp_path: Path) -> None:
+    missing = run("validate", str(tmp_path / "nope.yaml"))
+    assert missing.returncode == 2 and "nope.yaml" in missing.stdout
+    folder = run("validate", str(tmp_path))
+    assert folder.returncode == 2 and "folder" in (folder.stdout + folder.stderr).lower() or \
+        "directory" in (folder.stdout + folder.stderr).lower()
+
+
+def test_over_large_file_is_refused_and_the_limit_can_be_raised(tmp_path: Path) -> None:
+    big = SAMPLE.read_text(encoding="utf-8")
+    path = write(tmp_path, "big.yaml", big)
+    small = run("validate", "--max-size", "1000", str(path))
+    assert small.returncode == 2 and "--max-size" in small.stdout
+    assert run("validate", "--max-size", str(10 * len(big)), str(path)).returncode == 0
+
+
+def test_every_format_problem_is_reported_at_once_with_did_you_mean(tmp_path: Path) -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace("tile: subsidy", "tile: subsidi", 1)
+    text = text.replace("  money: 50", "  monye: 50", 1)
+    path = write(tmp_path, "typos.yaml", text)
+    result = run("validate", str(path))
+    assert result.returncode == 2
+    assert "did you mean 'subsidy'?" in result.stdout
+    assert "did you mean 'money'?" in result.stdout
+    assert len(result.stdout.strip().splitlines()) >= 2
+
+
+def test_unknown_names_get_did_you_mean(tmp_path: Path) -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace("- player: Anna", "- player: Ana", 1)
+    path = write(tmp_path, "name.yaml", text)
+    result = run("validate", str(path))
+    assert result.returncode == 2
+    assert "'Ana' is not a player; did you mean 'Anna'?" in result.stdout
+
+
+def test_usage_error_exits_2() -> None:
+    assert run("validate", "--format", "xml", str(SAMPLE)).returncode == 2
+    assert run("frobnicate").returncode == 2
+
+
+def test_show_prints_the_state_after_a_turn() -> None:
+    result = run("show", str(SAMPLE), "--turn", "0")
+    assert result.returncode == 0
+    assert "State after setup" in result.stdout
+    assert "Anna" in result.stdout and "Market:" in result.stdout
+    assert run("show", str(SAMPLE), "--turn", "9999").returncode == 2
+
+
+def test_schema_prints_the_log_schema() -> None:
+    result = run("schema")
+    assert json.loads(result.stdout)["$schema"].endswith("2020-12/schema")
+
+
+def test_simulate_is_byte_identical_for_a_seed(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    assert run("simulate", "--players", "2", "--seed", "5", "-o", str(a)).returncode == 0
+    assert run("simulate", "--players", "2", "--seed", "5", "-o", str(b)).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert run("validate", str(a)).returncode == 0
