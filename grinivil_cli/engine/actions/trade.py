@@ -75,6 +75,9 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     counter-clockwise; the winner pays, takes the cubes and 1 VP; a losing initiator gets half
     the highest bid (R-A05-01..08, AMB-A05-01/02)."""
     expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))
+    if expected == 0:
+        raise IllegalMove("R-GEN-06", "the Reserve pouch is empty: an Auction cannot be called.",
+                          rec.at("tile"))
     drawn = g.pouch_draw(rec, "drawn", expected)
     if len(drawn) != expected:
         raise IllegalMove("R-A05-01", f"the Auction draws {expected} random Resources; the log "
@@ -130,6 +133,9 @@ def import_items(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
     AMB-A14-01..04)."""
     g.outcome(rec, "roll", lambda c: c.choice(range(1, 7)))
     roll = int(rec.require("roll", "the D6 roll", "R-A14-01"))
+    if not 1 <= roll <= len(g.ed.import_prices):
+        raise IllegalMove("R-A14-01", f"the D6 shows 1 to {len(g.ed.import_prices)}; the log "
+                          f"rolls {roll}.", rec.at("roll"))
     items = list(rec.get("items") or [])
     if not 1 <= len(items) <= 3:
         raise IllegalMove("R-A14-02", f"1 to 3 items are bought; the log buys {len(items)}.",
