@@ -71,9 +71,12 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
         if not spec.municipal or site in town.buildings:
             continue
         if g.state.supply.orange_blocks < 1:
-            return  # R-MUNI-08: the Municipality stops building
+            break  # R-MUNI-08: the Municipality stops building (recorded tokens still checked)
         key: str | None
         if spec.kind == "residential":
+            if tokens.get(site, "house") != "house":
+                raise IllegalMove("R-MUNI-06", f"{site} is a Residential site: its token is a "
+                                  "House.", rec.at("municipal_tokens", site))
             key = "house"  # R-MUNI-06
         else:
             if site not in tokens and g.chance is not None:

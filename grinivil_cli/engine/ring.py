@@ -52,7 +52,7 @@ class TurnContext:
         self.refills_used += 1
         if i >= len(groups):
             raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the 4 "
-                              "Resources drawn for the Market in 'refills'", self.rec.path)
+                              "Resources drawn for the Market in 'refills'.", self.rec.path)
         return self.rec.at("refills", i), list(groups[i])
 
 
@@ -101,6 +101,12 @@ def steps_to(start: int, target: int) -> int:
     return (target - start) % RING_SIZE or RING_SIZE
 
 
+def tile_name(g: Game, tile: str) -> str:
+    """The Action Tile's name as printed (e.g. 'Architect')."""
+    info = g.ed.action_tiles.get(tile)
+    return info.name if info is not None else tile
+
+
 def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec) -> int:
     """Eligibility (a) of the chosen tile (R-TAR-05) and the Build Worker rule (R-WRK-02).
     Returns the tile's ring position."""
@@ -112,9 +118,10 @@ def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec) -> int:
     ring = g.state.ring
     if pos in ring.ability_workers:
         raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
-                          f"Ability Tile {tile}; nobody may choose it.", rec.at("tile"))
+                          f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
+                          rec.at("tile"))
     if tile in RESTRICTED_TILES and pos in ring.occupied:
-        raise IllegalMove(RESTRICTED_TILES[tile], f"{tile} is marked 'occupied' (by "
+        raise IllegalMove(RESTRICTED_TILES[tile], f"{tile_name(g, tile)} is marked 'occupied' (by "
                           f"{ring.occupied[pos]}); nobody may choose it.", rec.at("tile"))
     if action in BUILD_TILES and g.free_workers(p) < 1:
         raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "

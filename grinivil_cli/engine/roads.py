@@ -58,7 +58,7 @@ def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
             explore(g, p, rec.sub("explore"), owner=p, cause=cause, rule="R-RDB-06")
         elif reward.kind == "repeat":
             repeats += 1
-    for choice in ("explore",):
+    for choice in ("explore", "repeat"):
         if rec.has(choice) and choice not in kinds:
             raise IllegalMove("R-RDB-06", f"space {p.road_track} of the Bonus Road Track has "
                               f"no '{choice}' reward.", rec.at(choice))
@@ -66,6 +66,7 @@ def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
 
 
 def _no_unexpected_choice(rec: Rec, past_end: bool) -> None:
-    if past_end and rec.has("explore"):
-        raise IllegalMove("R-RDB-06", "the Bonus Road Track has no space left: no reward.",
-                          rec.at("explore"))
+    for choice in ("explore", "repeat"):
+        if past_end and rec.has(choice):
+            raise IllegalMove("R-RDB-06", "the Bonus Road Track has no space left: no reward.",
+                              rec.at(choice))

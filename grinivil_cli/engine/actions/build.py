@@ -47,6 +47,9 @@ def site_bonus(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, site: str) -
         return
     if choice == "declined":
         return
+    if isinstance(choice, str) and choice != bonus.kind:  # e.g. 'repeat' on a money site
+        raise IllegalMove("R-SBON-01", f"the bonus of {site} is '{bonus.kind}', not "
+                          f"'{choice}'.", rec.at("site_bonus"))
     sub, path, cause = rec.sub("site_bonus"), rec.at("site_bonus"), f"site bonus at {site}"
     kind = bonus.kind
     if isinstance(choice, dict) and kind not in choice and not (
