@@ -77,8 +77,11 @@ def state_tables(snap: Snapshot) -> dict[str, Any]:
              for slot in sorted(s.townland.tiles)]
     text = "\n\n".join([
         f"State {title}",
-        _table(["player", "money", "VP", "concrete", "wood", "steel", "trees", "blocks",
-                "workers", "ring", "portfolio"], [list(r.values()) for r in players]),
+        _table(["player", "money", "VP", "concrete", "wood", "steel", "warehouses", "trees",
+                "blocks", "workers", "road track", "ring", "portfolio"],
+               [list(r.values()) for r in players]),
+        "Resident Display: " + ", ".join(s.supply.display)
+        + f"; Residents of Grinivil: {', '.join(s.supply.pile) or 'none'}",
         "Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
         + f"; Conversion Rate {s.ring.conversion_rate}",
         _table(["slot", "land tile", "owner"], tiles),
@@ -95,8 +98,12 @@ def _player_rows(s: GameState) -> list[dict[str, Any]]:
     rows = []
     for p in s.players:
         pos = "Starting Tile" if p.position == 0 else f"{p.position} {s.ring.tile_at(p.position)}"
+        employed = sum(p.name in b.workers for b in s.townland.buildings.values()) + sum(
+            who == p.name for who in s.ring.ability_workers.values())
         rows.append({"player": p.name, "money": p.money, "vp": p.vp,
-                     **{r: p.cubes[r] for r in RESOURCES}, "trees": p.trees,
-                     "blocks": p.blocks, "workers": p.workers, "ring": pos,
+                     **{r: p.cubes[r] for r in RESOURCES}, "warehouses": 1 + p.small_warehouses,
+                     "trees": p.trees, "blocks": p.blocks,
+                     "workers": f"{p.workers - employed} free / {employed} employed",
+                     "road track": p.road_track, "ring": pos,
                      "portfolio": ", ".join(p.residents)})
     return rows
