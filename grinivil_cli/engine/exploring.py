@@ -62,9 +62,12 @@ def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, rec: Re
 def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
     """An orange Block and a Building Token, construction side up, on each Municipal site that
     just became buildable (R-MUNI-04..08, R-SETUP-03..07, AMB-MUNI-01 (b))."""
-    if not g.state.municipality:
-        return
     tokens = rec.get("municipal_tokens") or {}
+    if not g.state.municipality:
+        for site in tokens:  # R-SETUP-07, R-VAR-6P-03: no Municipality, no orange Blocks
+            raise IllegalMove("R-MUNI-04", f"there is no Municipality in a 6-player game: no "
+                              f"orange Block goes on {site}.", rec.at("municipal_tokens", site))
+        return
     town = g.state.townland
     for site in sites:
         spec = townland.site_spec(g.ed, town, site)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from .actions import ACTIONS
+from .actions.trade import auction
 from .game import Game, Rec, cube_counts
 from .market import check_excess, fits, place_on_market
 from .residents import sell_house
@@ -55,19 +56,27 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
             raise IllegalMove("R-END-02", f"{p.name}'s token completed the TAR in the last "
                               "round while choosing, so the turn ended without the action; "
                               f"the log still records {', '.join(unused)}.", rec.at(unused[0]))
+        check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
         finish_player(g, p, rec)
         return
     collect_ability_benefits(g, p, rec)
     if rec.get("declined") is True:
         penalty(g, p)
         cost = TimeCost(0)  # AMB-TAR-02 (a)
+        if action == "auction":  # completed without the penalised player (R-TAR-12)
+            auction(g, p, rec, ctx, penalised=True)
     else:
         cost = ACTIONS[action](g, p, rec, ctx)
     shift_time(g, p, cost, ctx)
     if ctx.finished_now:
+        check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
         finish_player(g, p, rec)
         return
     check_all_refills_used(ctx)
+    if rec.has("final_sale"):
+        raise IllegalMove("R-END-03", f"{p.name} has not finished: the final sale is made only "
+                          "on the Starting Tile at the end of the last round.",
+                          rec.at("final_sale"))
     repeats = list(rec.get("repeat") or [])
     if len(repeats) > ctx.repeats_earned:
         raise IllegalMove("R-SACT-05", f"{len(repeats)} Repeat Actions are recorded but "
@@ -133,6 +142,10 @@ def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
     g.state.sudden_death = True
     choices = rec.get("sudden_death") or {}
     names = [q.name for q in g.state.players]
+    for name in choices:
+        if name not in names:
+            raise IllegalMove("R-SD-03", f"'{name}' is not a player.",
+                              rec.at("sudden_death", name))
     i = names.index(p.name)
     for k in range(len(names)):  # the trigger first, then counter-clockwise (R-SD-03)
         q = g.state.players[(i - k) % len(names)]

@@ -70,10 +70,19 @@ def buy_warehouse(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCo
     return TimeCost(1)
 
 
-def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
+            penalised: bool = False) -> TimeCost:
     """5 random cubes, secret bids (min 10, initiator must bid), ties to the initiator then
     counter-clockwise; the winner pays, takes the cubes and 1 VP; a losing initiator gets half
-    the highest bid (R-A05-01..08, AMB-A05-01/02)."""
+    the highest bid (R-A05-01..08, AMB-A05-01/02). A penalised initiator takes no part and the
+    others complete it if anyone bids (R-TAR-12)."""
+    if penalised and not any(int(v) for k, v in (rec.get("bids") or {}).items()
+                             if k != p.name):
+        for key in ("drawn", "bids"):
+            if rec.has(key) and rec.get(key):
+                raise IllegalMove("R-TAR-12", "nobody else bids: the Auction is not held, so "
+                                  f"nothing is recorded in '{key}'.", rec.at(key))
+        return TimeCost(0)
     expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))
     if expected == 0:
         raise IllegalMove("R-GEN-06", "the Reserve pouch is empty: an Auction cannot be called.",
@@ -85,7 +94,10 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     bids: dict[str, int] = {k: int(v) for k, v in (rec.get("bids") or {}).items()}
     for name, bid in bids.items():
         check_bid(g, p, name, bid, rec)
-    if bids.get(p.name, 0) < MIN_BID:
+    if penalised and bids.get(p.name):
+        raise IllegalMove("R-TAR-12", f"{p.name} does not carry out the Auction and takes no "
+                          "part in it.", rec.at("bids", p.name))
+    if not penalised and bids.get(p.name, 0) < MIN_BID:
         raise IllegalMove("R-A05-02", f"the Initiator must bid at least {MIN_BID} Grinies; "
                           f"{p.name} bids {bids.get(p.name, 0)}.", rec.at("bids"))
     counts = cube_counts(drawn)
@@ -97,7 +109,7 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     for r in RESOURCES:
         g.ledger.record(g.state, w, r, counts[r], "won at the Auction", "R-A05-05", "pouch")
     g.gain_vp(w, 1, "won the Auction", "R-A05-05")
-    if winner != p.name:
+    if winner != p.name and not penalised:
         g.earn(p, top // 2, f"half the highest bid ({top}) as the Auction's Initiator",
                "R-A05-06")
     return TimeCost(0)
