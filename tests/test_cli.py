@@ -33,15 +33,15 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 def test_a_legal_sample_exits_0_with_its_final_scores() -> None:
     result = run("validate", str(SAMPLE))
     assert result.returncode == 0
-    assert "legal (176 turns)" in result.stdout
-    assert "final scores: 1. Bruno 34, 2. Anna 12" in result.stdout
+    assert "legal (167 turns)" in result.stdout
+    assert "final scores: 1. Bruno 26, 2. Anna 17" in result.stdout
 
 
 def test_json_output_for_programs() -> None:
     result = run("validate", "--format", "json", str(SAMPLE))
     payload = json.loads(result.stdout)
     assert payload["status"] == "legal" and payload["exit"] == 0
-    assert {s["player"]: s["total"] for s in payload["scores"]} == {"Bruno": 34, "Anna": 12}
+    assert {s["player"]: s["total"] for s in payload["scores"]} == {"Bruno": 26, "Anna": 17}
 
 
 def test_an_illegal_move_exits_1_with_rule_turn_player_and_position(tmp_path: Path) -> None:

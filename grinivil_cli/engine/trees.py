@@ -105,6 +105,9 @@ def replant(g: Game, p: PlayerState, moves: list[Any], path: Path) -> int:
                               path + (i, "from"))
         elif src not in town.trees:
             raise IllegalMove("R-A16-01", f"no Tree stands on {src}.", path + (i, "from"))
+        elif src == dst:
+            raise IllegalMove("R-A16-01", f"a replanted Tree moves to a new Spot, not back to "
+                              f"{src}.", path + (i, "to"))
         else:
             town.trees.discard(src)
         check_spots(g, [dst], path + (i, "to"), "R-A16-01")
