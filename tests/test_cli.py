@@ -127,7 +127,11 @@ def test_usage_error_exits_2() -> None:
 
 
 def test_show_prints_the_state_after_a_turn() -> None:
+    """R-GEN-07: money is secret at the table, but the validator sees it through the log and
+    shows it to the person checking the game (50 Grinies each after setup)."""
     result = run("show", str(SAMPLE), "--turn", "0")
+    anna = next(line for line in result.stdout.splitlines() if line.startswith("Anna "))
+    assert anna.split()[1] == "50"
     assert result.returncode == 0
     assert "State after setup" in result.stdout
     assert "Anna" in result.stdout and "Market:" in result.stdout
