@@ -18,7 +18,7 @@ from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.game import Game, Rec
 from grinivil_cli.engine.replay import play_one
 from grinivil_cli.engine.setup import set_up
-from grinivil_cli.engine.state import PlayerState
+from grinivil_cli.engine.state import MUNICIPALITY, PlayerState
 from grinivil_cli.errors import IllegalMove
 
 NAMES = ["Anna", "Bruno", "Clara", "David", "Emma", "Filip"]
@@ -99,3 +99,32 @@ def total_cubes(g: Game) -> dict[str, int]:
     for r in out:
         out[r] += g.state.market[r] + sum(p.cubes[r] for p in g.state.players)
     return out
+
+
+def turn(g: Game, name: str, **kw: Any) -> None:
+    """`name` plays a legal turn from the Starting Tile (arranged: whoever was next)."""
+    g.state.current = g.state.index_of(name)
+    player(g, name).position = 0
+    play(g, player=name, **kw)
+
+
+def refused(g: Game, name: str, rule: str, **kw: Any) -> IllegalMove:
+    """`name` plays a turn from the Starting Tile that must break `rule` (the state is put
+    back as a copy: fetch players again afterwards)."""
+    g.state.current = g.state.index_of(name)
+    player(g, name).position = 0
+    return illegal(g, rule, player=name, **kw)
+
+
+def lay(g: Game, slot: str, tile: str, owner: str = MUNICIPALITY) -> None:
+    """Arrange: a Land Tile on the table (no Municipal placement), taken out of its stack."""
+    supply = g.state.supply
+    (supply.inner_stack if slot.startswith("I") else supply.outer_stack).remove(tile)
+    g.state.townland.tiles[slot] = tile
+    g.state.townland.owners[slot] = owner
+
+
+def living(g: Game, n: int) -> None:
+    """Arrange: n Residents live in Grinivil (n cards from the deck onto the Pile)."""
+    for _ in range(n):
+        g.state.supply.pile.append(g.state.supply.deck.pop())

@@ -30,7 +30,18 @@ from grinivil_cli.errors import IllegalMove
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.logfile.schema import check_log
 
-from gamekit import base_log, give, illegal, new_game, play, player, total_cubes
+from gamekit import (
+    base_log,
+    give,
+    lay,
+    living,
+    new_game,
+    play,
+    player,
+    refused,
+    total_cubes,
+    turn,
+)
 
 START_MONEY = 50  # gamekit's setup.money
 
@@ -38,27 +49,10 @@ START_MONEY = 50  # gamekit's setup.money
 # --- arranging positions --------------------------------------------------------------------
 
 
-def turn(g: Game, name: str, **kw: Any) -> None:
-    """`name` plays a legal turn from the Starting Tile (arranged: whoever was next)."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    play(g, player=name, **kw)
 
 
-def refused(g: Game, name: str, rule: str, **kw: Any) -> IllegalMove:
-    """`name` plays a turn from the Starting Tile that must break `rule`."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    return illegal(g, rule, player=name, **kw)
 
 
-def lay(g: Game, slot: str, tile: str, owner: str = MUNICIPALITY) -> None:
-    """Put a Land Tile on the table directly (no Municipal placement), out of its stack."""
-    town, supply = g.state.townland, g.state.supply
-    stack = supply.inner_stack if slot.startswith("I") else supply.outer_stack
-    stack.remove(tile)
-    town.tiles[slot] = tile
-    town.owners[slot] = owner
 
 
 def building(g: Game, site: str, key: str, *builders: str, by_action: bool = True) -> Building:
@@ -79,10 +73,6 @@ def building(g: Game, site: str, key: str, *builders: str, by_action: bool = Tru
     return b
 
 
-def living(g: Game, n: int) -> None:
-    """n Residents live in Grinivil: n cards from the deck go onto the Pile."""
-    for _ in range(n):
-        g.state.supply.pile.append(g.state.supply.deck.pop())
 
 
 def rules_of(g: Game, name: str, what: str) -> list[str]:

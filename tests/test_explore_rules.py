@@ -16,42 +16,19 @@ from __future__ import annotations
 from typing import Any
 
 from grinivil_cli.engine import townland
-from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.state import MUNICIPALITY
-from grinivil_cli.errors import IllegalMove
 
-from gamekit import give, illegal, new_game, play, player
+from gamekit import give, lay, living, new_game, player, refused, turn
 
 START_MONEY = 50
 
 
-def turn(g: Game, name: str, **kw: Any) -> None:
-    """`name` plays a legal turn from the Starting Tile (arranged: whoever was next)."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    play(g, player=name, **kw)
 
 
-def refused(g: Game, name: str, rule: str, **kw: Any) -> IllegalMove:
-    """`name` plays a turn from the Starting Tile that must break `rule` (the state is put
-    back as a copy: fetch players again afterwards)."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    return illegal(g, rule, player=name, **kw)
 
 
-def lay(g: Game, slot: str, tile: str, owner: str = MUNICIPALITY) -> None:
-    """Put a Land Tile on the table directly (no Municipal placement), out of its stack."""
-    supply = g.state.supply
-    (supply.inner_stack if slot.startswith("I") else supply.outer_stack).remove(tile)
-    g.state.townland.tiles[slot] = tile
-    g.state.townland.owners[slot] = owner
 
 
-def living(g: Game, n: int) -> None:
-    """n Residents live in Grinivil: n cards from the deck go onto the Pile."""
-    for _ in range(n):
-        g.state.supply.pile.append(g.state.supply.deck.pop())
 
 
 # --- setup: zones and ownership (R-ZONE-*) --------------------------------------------------

@@ -21,34 +21,16 @@ import pytest
 from grinivil_cli.engine import townland
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.state import MUNICIPALITY, Building
-from grinivil_cli.errors import IllegalMove
 
-from gamekit import give, illegal, new_game, play, player, total_cubes
+from gamekit import give, lay, new_game, player, refused, total_cubes, turn
 
 START_MONEY = 50
 
 
-def turn(g: Game, name: str, **kw: Any) -> None:
-    """`name` plays a legal turn from the Starting Tile (arranged: whoever was next)."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    play(g, player=name, **kw)
 
 
-def refused(g: Game, name: str, rule: str, **kw: Any) -> IllegalMove:
-    """`name` plays a turn from the Starting Tile that must break `rule` (the state is put
-    back as a copy: fetch players again afterwards)."""
-    g.state.current = g.state.index_of(name)
-    player(g, name).position = 0
-    return illegal(g, rule, player=name, **kw)
 
 
-def lay(g: Game, slot: str, tile: str, owner: str = MUNICIPALITY) -> None:
-    """Put a Land Tile on the table directly (no Municipal placement), out of its stack."""
-    supply = g.state.supply
-    (supply.inner_stack if slot.startswith("I") else supply.outer_stack).remove(tile)
-    g.state.townland.tiles[slot] = tile
-    g.state.townland.owners[slot] = owner
 
 
 def stage(g: Game, road: str) -> str:
