@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from . import report
+from . import batch, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, load_game
 
@@ -36,26 +36,33 @@ def _check_format(fmt: str) -> None:
 
 @app.command()
 def validate(
-    logs: Annotated[list[Path], typer.Argument(help="Game log files (YAML).")],
+    logs: Annotated[list[str], typer.Argument(
+        help="Game log files (YAML), directories (every .yaml/.yml below) or globs.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: FormatOpt = "text",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Validate in this many processes.")] = 1,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read."""
     _check_format(fmt)
-    worst = LEGAL
-    for path in logs:
-        try:
-            game = load_game(path, edition, max_size)
-        except LogFormatError as e:
-            worst = max(worst, UNREADABLE)
-            _emit(fmt, report.format_problems(str(path), e.problems))
-            continue
-        code = ILLEGAL if game.replay.error else LEGAL
-        worst = max(worst, code)
-        _emit(fmt, report.validation(str(path), game))
-    raise typer.Exit(worst)
+    paths = batch.expand(logs)
+    progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
+    results: list[dict[str, Any]] = []
+    with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
+                           hidden=not progress) as bar:
+        for result in batch.validate_many(paths, edition=edition, max_bytes=max_size,
+                                          jobs=jobs, on_done=lambda: bar.update(1)):
+            results.append(result)
+            if fmt == "json" or not progress:
+                _emit(fmt, result)
+    if progress:
+        for result in results:
+            _emit(fmt, result)
+    if fmt == "text" and len(results) > 1:
+        typer.echo("\n" + batch.summary(results))
+    raise typer.Exit(max((r["exit"] for r in results), default=LEGAL))
 
 
 @app.command()

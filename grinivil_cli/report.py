@@ -14,7 +14,8 @@ from .loading import Game
 
 def format_problems(path: str, problems: list[Problem]) -> dict[str, Any]:
     """Every format problem with its position: the log cannot be replayed."""
-    lines = [str(p) if p.position else f"{path}: {p.message}" for p in problems]
+    lines = [str(p) if p.position or f"'{path}'" in p.message else f"{path}: {p.message}"
+             for p in problems]
     return {
         "file": path, "status": "unreadable", "exit": 2,
         "problems": [{"message": p.message, "line": p.position.line if p.position else None,
@@ -32,7 +33,7 @@ def _move(e: IllegalMove) -> dict[str, Any]:
 def validation(path: str, game: Game) -> dict[str, Any]:
     """Legal, or the first illegal move / disagreeing claim; the final scores when over."""
     r = game.replay
-    turns = max(0, len(r.snapshots) - 1)
+    turns = r.played
     out: dict[str, Any] = {"file": path, "turns": turns}
     if r.error is not None:
         where = "" if r.error.position else f"{path}: "

@@ -149,3 +149,24 @@ def test_simulate_is_byte_identical_for_a_seed(tmp_path: Path) -> None:
     assert run("simulate", "--players", "2", "--seed", "5", "-o", str(b)).returncode == 0
     assert a.read_bytes() == b.read_bytes()
     assert run("validate", str(a)).returncode == 0
+
+
+def test_batch_directories_globs_and_jobs_keep_the_input_order(tmp_path: Path) -> None:
+    """Directories and globs expand (sorted); with --jobs 2 the output order is the same; one
+    broken file does not stop the others; the worst exit code wins."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("b.yaml", "a.yaml"):
+        (folder / name).write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "c.yaml").write_text("players: [\n", encoding="utf-8")
+    illegal = TOP / "samples" / "illegal" / "r-gen-02-turn-out-of-order.yaml"
+    one = run("validate", "--format", "json", str(folder), str(illegal))
+    two = run("validate", "--format", "json", "--jobs", "2", str(folder / "*.yaml"),
+              str(illegal))
+    assert one.stdout == two.stdout
+    lines = [json.loads(line) for line in one.stdout.splitlines()]
+    assert [Path(x["file"]).name for x in lines] == ["a.yaml", "b.yaml", "c.yaml", illegal.name]
+    assert [x["status"] for x in lines] == ["legal", "legal", "unreadable", "illegal"]
+    assert one.returncode == two.returncode == 2
+    text = run("validate", str(folder))
+    assert "3 files: 2 legal, 1 unreadable" in text.stdout

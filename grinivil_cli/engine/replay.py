@@ -38,6 +38,7 @@ class Replay:
     snapshots: list[Snapshot] = field(default_factory=list)
     error: IllegalMove | None = None
     scores: list[Score] | None = None
+    played: int = 0  # turns of the log replayed legally
 
     @property
     def finished(self) -> bool:
@@ -65,6 +66,7 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> 
         if error is not None:
             result.error = locate(error, loaded, i + 1, turn.get("player"), turn.get("tile"))
             return result
+        result.played = i + 1
         if keep_snapshots:
             result.snapshots.append(Snapshot(i + 1, turn.get("player"), turn.get("tile"),
                                              g.state.copy(), len(g.ledger.entries)))
