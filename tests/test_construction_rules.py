@@ -625,7 +625,7 @@ def test_road_site_action_r_sact_03_amb_sact_01() -> None:
     lay(g, "I2", "I06")
     g.state.supply.road_tokens = 0
     give(g, "Anna", concrete=1, steel=1)
-    refused(g, "Anna", "R-A08B-05", tile="build-floor", site="I2.s1", building="bus-stop",
+    refused(g, "Anna", "R-SACT-03", tile="build-floor", site="I2.s1", building="bus-stop",
             site_bonus={"road": "R2"})
 
 

@@ -230,7 +230,7 @@ def test_alternatives_are_explained() -> None:
         "did you mean 'declined'?",
     ]
     turn = {"player": "Anna", "tile": "new-resident", "take": "paula"}
-    assert messages(with_turn(turn)) == ["a 'new-resident' turn needs 'refill' or 'give'"]
+    assert messages(with_turn(turn)) == []  # the pile may be empty: the engine decides
     turn.update(refill="r30", give="r01")
     assert messages(with_turn(turn)) == [
         "a 'new-resident' turn takes 'refill' or 'give', not both",

@@ -571,7 +571,7 @@ def test_two_qualifying_copies_the_seller_names_one() -> None:
     put(g, "C.s1", "house", "Anna", "Anna")
     put(g, "C.s6", "cafe", "Bruno", "Bruno")
     put(g, "C.s7", "cafe", "Anna", "Anna")
-    e = illegal(g, "AMB-SELL-01", player="Anna", tile="sell-house", house="C.s1",
+    e = illegal(g, "R-SELL-10", player="Anna", tile="sell-house", house="C.s1",
                 resident="greta")
     assert "2 buildings" in e.message
     e = illegal(g, "R-RESI-06", player="Anna", tile="sell-house", house="C.s1",

@@ -118,7 +118,7 @@ def test_no_road_token_left_r_a08b_05() -> None:
     g.state.supply.road_tokens = 0
     give(g, "Anna", concrete=2)
     e = refused(g, "Anna", "R-A08B-05", tile="build-road", road="R2")
-    assert "no road token" in e.message
+    assert "all 12 road tokens are on the table" in e.message
 
 
 # --- Bonus Road Track (R-RDB-04..07, AMB-RDB-01/02) -----------------------------------------

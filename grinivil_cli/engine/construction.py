@@ -84,9 +84,11 @@ def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given:
             spent[only] -= 1
         return {r: spent.get(r, 0) for r in RESOURCES}
     spent = cube_counts(given)
-    if sum(spent.values()) != count:
-        raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs {count} "
-                          f"cubes ({describe_cubes(cost)}); the log records "
+    full = sum(cost.values())
+    if sum(spent.values()) not in (full, count):  # Builder *can* discard one less
+        fewer = f", or {count} with the Builder" if builder else ""
+        raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs {full} "
+                          f"cubes ({describe_cubes(cost)}){fewer}; the log records "
                           f"{describe_cubes(spent)}.", path)
     if not architect and any(spent[r] > cost.get(r, 0) for r in RESOURCES):
         raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs "

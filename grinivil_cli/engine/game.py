@@ -62,6 +62,13 @@ def cube_counts(value: Any) -> dict[str, int]:
     return counts
 
 
+def cube_list(value: Any) -> list[str]:
+    """Cubes written as a list of names or as a mapping of counts, as a list."""
+    if isinstance(value, dict):
+        return [r for r in RESOURCES for _ in range(int(value.get(r, 0)))]
+    return list(value or [])
+
+
 def describe_cubes(counts: dict[str, int]) -> str:
     parts = [f"{n} {r}" for r, n in counts.items() if n]
     return ", ".join(parts) if parts else "no cubes"
@@ -93,7 +100,7 @@ class Game:
     def pouch_draw(self, rec: Rec, key: str, n: int) -> list[str]:
         """Random cubes drawn from the pouch, as recorded (or drawn by the simulator)."""
         pouch = self.state.supply.pouch
-        return list(self.outcome(rec, key, lambda c: c.cubes(dict(pouch), n)) or [])
+        return cube_list(self.outcome(rec, key, lambda c: c.cubes(dict(pouch), n)))
 
     @property
     def ed(self) -> Edition:

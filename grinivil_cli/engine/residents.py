@@ -78,11 +78,34 @@ def qualifying(g: Game, house: str, feature: Feature) -> list[Building]:
             continue
         if not townland.is_usable(g.ed, town, b.site):
             continue
-        d = townland.distance(g.ed, town, house, b.site)
-        if d is None or (feature.max_distance is not None and d > feature.max_distance):
-            continue
+        if feature.max_distance is not None:  # R-DIST-03: only a printed limit can fail
+            d = townland.distance(g.ed, town, house, b.site)
+            if d is None or d > feature.max_distance:
+                continue
         out.append(b)
     return out
+
+
+def why_not(g: Game, house: str, feature: Feature) -> str:
+    """Why no building meets a feature, with the numbers (for the R-SELL-05 message)."""
+    town = g.state.townland
+    name = g.ed.buildings[feature.building].name
+    copies = [b for b in town.buildings.values() if b.building == feature.building]
+    if not copies:
+        return f"no {name} has been started"
+    reasons = []
+    for b in copies:
+        if not b.finished:
+            reasons.append(f"the {name} at {b.site} is not finished")
+        elif not townland.is_usable(g.ed, town, b.site):
+            road = townland.site_road(g.ed, town, b.site)
+            reasons.append(f"the {name} at {b.site} is not usable ({road} is not completed)")
+        else:
+            d = townland.distance(g.ed, town, house, b.site)
+            far = "no route over Completed Roads" if d is None else f"distance {d}"
+            reasons.append(f"the {name} at {b.site} is too far ({far} > "
+                           f"{feature.max_distance})")
+    return "; ".join(reasons)
 
 
 def pick(g: Game, house: str, feature: Feature, rec: Rec) -> Building | None:
@@ -97,7 +120,7 @@ def pick(g: Game, house: str, feature: Feature, rec: Rec) -> Building | None:
                               rec.at("features", feature.building))
         return match[0]
     if len(found) > 1:
-        raise IllegalMove("AMB-SELL-01", f"{len(found)} buildings meet the {feature.building} "
+        raise IllegalMove("R-SELL-10", f"{len(found)} buildings meet the {feature.building} "
                           "feature; the log must name one in 'features'.", rec.path)
     return found[0] if found else None
 
@@ -134,8 +157,8 @@ def sell_house(g: Game, p: PlayerState, house: str, resident: str, rec: Rec, pat
         if found is None:
             dist = f" within distance {f.max_distance}" if f.max_distance is not None else ""
             raise IllegalMove("R-SELL-05", f"{card.name} requires a finished, usable "
-                              f"{g.ed.buildings[f.building].name}{dist} of the House; there is "
-                              "none.", path)
+                              f"{g.ed.buildings[f.building].name}{dist} of the House; "
+                              f"{why_not(g, house, f)}.", path)
     optional = [(f, pick(g, house, f, rec)) for f in card.optional]
     for other in b.participants():
         if other != p.name:

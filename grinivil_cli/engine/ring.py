@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, Path
-from .game import Game, Rec, cube_counts, describe_cubes
+from .game import Game, Rec, cube_counts, cube_list, describe_cubes
 from .market import place_on_market
 from .state import RING_SIZE, STARTING_TILE, PlayerState
 
@@ -53,7 +53,7 @@ class TurnContext:
         if i >= len(groups):
             raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the 4 "
                               "Resources drawn for the Market in 'refills'.", self.rec.path)
-        return self.rec.at("refills", i), list(groups[i])
+        return self.rec.at("refills", i), cube_list(groups[i])
 
 
 @dataclass

@@ -24,7 +24,9 @@ def complete_road(g: Game, p: PlayerState, road: str, path: Path, *, pay_concret
         raise IllegalMove("R-RDB-03" if stage != "none" else "R-RDB-02",
                           f"{road} {what}; the Construction Roads now are {open_roads}.", path)
     if g.state.supply.road_tokens < 1:
-        raise IllegalMove("R-A08B-05", "no road token is left in the supply.", path)
+        raise IllegalMove(rule if rule != "R-A08B-01" else "R-A08B-05",
+                          f"all {g.ed.road_tokens} road tokens are on the table; none is left.",
+                          path)
     if pay_concrete:
         g.discard_to_pouch(p, {"concrete": ROAD_CONCRETE}, f"the Road {road}", rule, path)
     g.state.supply.road_tokens -= 1

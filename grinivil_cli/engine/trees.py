@@ -35,7 +35,10 @@ def check_spots(g: Game, spots: list[Any], path: Path, rule: str) -> list[str]:
         except KeyError:
             raise IllegalMove(rule, f"{spot} is not a Planting Spot on the table.",
                               path + (i,)) from None
-        if spot in town.trees or spot in seen:
+        if spot in seen:
+            raise IllegalMove("R-PLANT-05", f"{spot} is named twice: one Tree per Planting Spot.",
+                              path + (i,))
+        if spot in town.trees:
             raise IllegalMove("R-PLANT-05", f"a Tree already stands on {spot}.", path + (i,))
         seen.append(spot)
     return seen

@@ -234,6 +234,11 @@ def _message(error: ValidationError, keyword: str, path: Path) -> str:
         return _size_message(value, schema, path)
     if keyword == "uniqueItems":
         return _duplicates_message(value, path)
+    if keyword == "not" and isinstance(rule, dict) and len(rule.get("required", ())) == 2:
+        first, second = rule["required"]
+        tile = _known_tile(value)
+        return f"{_a(repr(tile) + ' turn') if tile else 'a turn'} takes '{first}' or " \
+               f"'{second}', not both"
     return error.message
 
 

@@ -7,7 +7,7 @@ from ...errors import IllegalMove
 from .. import townland
 from ..construction import build_floor
 from ..exploring import explore
-from ..game import Game, Rec, cube_counts
+from ..game import Game, Rec, cube_counts, cube_list
 from ..residents import sell_house
 from ..ring import TimeCost, TurnContext
 from ..roads import advance_road_track, complete_road
@@ -81,7 +81,7 @@ def resource_bonus(g: Game, p: PlayerState, sub: Rec, cause: str) -> None:
         g.draw_from_pouch(p, cube_counts([sub.get("choice")]), cause, "R-SBON-03",
                           sub.at("choice"))
         return
-    drawn = list(sub.get("random") or [])
+    drawn = cube_list(sub.get("random"))
     expected = min(2, sum(g.state.supply.pouch.values()))
     if len(drawn) != expected:
         raise IllegalMove("R-SBON-03", f"the bonus draws {expected} random Resources; the log "

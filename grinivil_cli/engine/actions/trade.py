@@ -7,7 +7,7 @@ from math import ceil
 
 from ...edition.model import RESOURCES
 from ...errors import IllegalMove
-from ..game import Game, Rec, cube_counts, describe_cubes
+from ..game import Game, Rec, cube_counts, cube_list, describe_cubes
 from ..market import buying_prices, fits, place_on_market, sell_to_market, take_from_market
 from ..ring import TimeCost, TurnContext
 from ..state import PlayerState
@@ -175,7 +175,7 @@ def optimization(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
     g.draw_from_pouch(p, cube_counts([choice]), "Optimization: chosen", "R-A15-01",
                       rec.at("choice"))
     expected = min(p.small_warehouses, sum(g.state.supply.pouch.values()))
-    drawn = g.pouch_draw(rec, "random", expected) if expected else list(rec.get("random") or [])
+    drawn = g.pouch_draw(rec, "random", expected) if expected else cube_list(rec.get("random"))
     if len(drawn) != expected:
         raise IllegalMove("R-A15-01", f"{p.name} has {p.small_warehouses} Small Warehouses: "
                           f"{expected} random Resources are drawn; the log records "
@@ -205,6 +205,9 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
             raise IllegalMove("R-A18-01", f"{other.name} must accept the trade (record "
                               f"'accepted: {{{other.name}: true}}').", rec.at("accepted"))
         give, get = t["give"], t["get"]
+        if give == get:
+            raise IllegalMove("R-A18-01", f"a trade changes one Resource for another; {give} for "
+                              f"{get} changes nothing.", path)
         if p.cubes[give] < 1 or other.cubes[get] < 1:
             who, r = (p, give) if p.cubes[give] < 1 else (other, get)
             raise IllegalMove("R-A18-01", f"{who.name} holds no {r} to trade.", path)
