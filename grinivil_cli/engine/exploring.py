@@ -81,6 +81,8 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
                 raise IllegalMove("R-MUNI-06", f"{site} is a Residential site: its token is a "
                                   "House.", rec.at("municipal_tokens", site))
             key = "house"  # R-MUNI-06
+            if g.state.supply.tokens.get(key, 0) < 1:
+                continue  # no House token left: no orange Block (AMB-GEN-03 (a), R-MUNI-08)
         else:
             if site not in tokens and g.chance is not None:
                 options = sorted(k for k, n in g.state.supply.tokens.items()
