@@ -159,7 +159,7 @@ def test_selling_needs_the_cubes_and_empty_holes() -> None:
     give(g, "Anna", steel=2, wood=1)
     e = illegal(g, "R-A06-03", player="Anna", tile="sell-resources", cubes={"steel": 2})
     assert "1 empty holes" in e.message and "2 steel cannot be sold" in e.message
-    e = illegal(g, "R-A06-02", player="Anna", tile="sell-resources", cubes={"wood": 2})
+    e = illegal(g, "R-A06-01", player="Anna", tile="sell-resources", cubes={"wood": 2})
     assert "cannot sell 2 wood" in e.message and "1 wood" in e.message
     illegal(g, "R-A06-01", player="Anna", tile="sell-resources", cubes={})
     play(g, player="Anna", tile="sell-resources", cubes={"steel": 1})

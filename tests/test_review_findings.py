@@ -64,3 +64,42 @@ def test_a_spot_named_twice_is_reported_as_such() -> None:
     g = new_game(2)
     e = illegal(g, "R-PLANT-05", player="Anna", tile="plant-trees", spots=["C.p1", "C.p1"])
     assert "named twice" in e.message
+
+
+SUBSIDY_LAST = [("convert" if t == "subsidy" else "subsidy" if t == "convert" else t)
+                for t in RING]  # 12 convert, 20 subsidy
+
+
+def test_no_repeat_action_after_the_time_shift_ends_the_game() -> None:
+    """R-END-01, R-SACT-05: the turn ends on the Starting Tile; a recorded Repeat Action is
+    refused (Subsidy at 20, Anna at 19: its mandatory 2 TU cross the boundary)."""
+    g = new_game(2, ring=SUBSIDY_LAST)
+    g.state.sudden_death = True
+    player(g, "Anna").position = 19
+    e = illegal(g, "R-END-01", player="Anna", tile="subsidy",
+                repeat=[{"tile": "buy-trees", "trees": 6}])
+    assert "no Repeat Action is taken" in e.message
+
+
+def test_a_finished_players_occupied_token_comes_back() -> None:
+    """R-A16-04, R-END-05: a player who finishes has no next turn; their 'occupied' token
+    leaves the Restricted Tile when they finish, so the others can choose it."""
+    g = new_game(2, ring=SUBSIDY_LAST)
+    g.state.sudden_death = True
+    pos = g.state.ring.position_of("replanting")
+    assert pos is not None
+    g.state.ring.occupied[pos] = "Anna"
+    player(g, "Anna").position = 19
+    play(g, player="Anna", tile="subsidy")
+    assert player(g, "Anna").finished and g.state.ring.occupied == {}
+
+
+def test_end_of_turn_records_are_refused_inside_a_repeat_action() -> None:
+    """R-TURN-08: claims, excess, Sudden-death choices and the final sale belong to the turn."""
+    g = new_game(2)
+    lay(g, "I2", "I04")  # I04.s2: a repeat bonus on R2, now a Construction Road
+    give(g, "Anna", concrete=1, wood=2)  # Floor 1 of the Cafe
+    e = illegal(g, "R-TURN-08", player="Anna", tile="build-floor", site="I2.s2",
+                building="cafe", repeat=[{"tile": "buy-trees", "trees": 1,
+                                         "claims": {"Anna": {"money": 999}}}])
+    assert "'claims' belongs to the turn" in e.message

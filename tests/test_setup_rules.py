@@ -109,8 +109,8 @@ def test_municipal_blocks_at_setup() -> None:
                                                    "I0.s4": "school"})
     assert "I0.s4" in e.message
     assert supply.tokens["bowling"] == 0 and new_game(4).state.supply.tokens["bowling"] == 1
-    e = setup_error("R-GEN-09", municipal_tokens={"C.s5": "bowling", "O1.s2": "pub"})
-    assert "no Bowling Building Token is left for C.s5" in e.message
+    e = setup_error("R-SETUP-04", municipal_tokens={"C.s5": "bowling", "O1.s2": "pub"})
+    assert "Bowling tokens are marked ●●●●+ and are not used with 2-3 players" in e.message
     g4 = set_up(edition(), base_log(4, municipal_tokens={"C.s5": "bowling", "O1.s2": "pub"}))
     assert g4.state.townland.buildings["C.s5"].building == "bowling"
 

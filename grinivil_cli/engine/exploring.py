@@ -99,6 +99,10 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
                 raise IllegalMove("R-MUNI-05", f"{site} is a Non-residential site: its token "
                                   "is a Commerce or Public building.",
                                   rec.at("municipal_tokens", site))
+        if g.ed.buildings[key].four_plus and not g.state.four_plus:
+            raise IllegalMove("R-SETUP-04", f"{g.ed.buildings[key].name} tokens are marked "
+                              "●●●●+ and are not used with 2-3 players.",
+                              rec.at("municipal_tokens", site))
         if g.state.supply.tokens.get(key, 0) < 1:
             raise IllegalMove("R-GEN-09", f"no {g.ed.buildings[key].name} Building Token is left "
                               f"for {site}.", rec.at("municipal_tokens", site))

@@ -50,8 +50,8 @@ def sell_to_market(g: Game, p: PlayerState, counts: dict[str, int], rule: str,
     for r in RESOURCES:
         n = counts.get(r, 0)
         if n > p.cubes[r]:
-            raise IllegalMove(rule, f"{p.name} cannot sell {describe_cubes(counts)}: they hold "
-                              f"{describe_cubes(p.cubes)}.", path)
+            raise IllegalMove("R-A06-01", f"{p.name} cannot sell {describe_cubes(counts)}: "
+                              f"they hold {describe_cubes(p.cubes)}.", path)
         section, have = holes(g, r), g.state.market[r]
         if have + n > len(section):
             raise IllegalMove("R-A06-03", f"the Market's {r} section has {len(section) - have} "

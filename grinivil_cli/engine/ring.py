@@ -51,8 +51,9 @@ class TurnContext:
         i = self.refills_used
         self.refills_used += 1
         if i >= len(groups):
-            raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the 4 "
-                              "Resources drawn for the Market in 'refills'.", self.rec.path)
+            raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the "
+                              "Resources drawn for the Market in 'refills' (4, or what the pouch "
+                              "holds; [] when it is empty).", self.rec.path)
         return self.rec.at("refills", i), cube_list(groups[i])
 
 

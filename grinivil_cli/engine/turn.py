@@ -36,14 +36,24 @@ def play_turn(g: Game, p: PlayerState, rec: Rec) -> None:
     """A whole turn: the action with its Repeat Actions, then excess cubes and the Sudden-death
     trigger (R-TURN-08)."""
     occupied_before = [pos for pos, who in g.state.ring.occupied.items() if who == p.name]
-    play_action(g, p, rec, top=True, release=occupied_before)
+    play_action(g, p, rec, turn=rec, release=occupied_before)
+    if rec.has("final_sale") and not p.finished:
+        raise IllegalMove("R-END-03", f"{p.name} has not finished: the final sale is made only "
+                          "on the Starting Tile at the end of the last round.",
+                          rec.at("final_sale"))
     settle_excess_cubes(g, rec)
     check_sudden_death(g, p, rec)
 
 
-def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
+def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
                 release: list[int] | None = None) -> None:
-    """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a))."""
+    """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a)); `turn`
+    is the whole turn's record, which holds what belongs to the end of the turn."""
+    if rec is not turn:
+        for key in ("claims", "excess", "sudden_death", "final_sale"):
+            if rec.has(key):
+                raise IllegalMove("R-TURN-08", f"'{key}' belongs to the turn, not to a Repeat "
+                                  "Action: write it beside the turn's 'tile'.", rec.at(key))
     ctx = TurnContext(rec)
     action = str(rec.get("tile"))
     target = check_eligible(g, p, action, rec)
@@ -57,7 +67,7 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
                               "round while choosing, so the turn ended without the action; "
                               f"the log still records {', '.join(unused)}.", rec.at(unused[0]))
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
-        finish_player(g, p, rec)
+        finish_player(g, p, turn)
         return
     collect_ability_benefits(g, p, rec)
     if rec.get("declined") is True:
@@ -70,13 +80,13 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
     shift_time(g, p, cost, ctx)
     if ctx.finished_now:
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
-        finish_player(g, p, rec)
+        if rec.get("repeat"):
+            raise IllegalMove("R-END-01", f"{p.name}'s token completed the TAR in the last "
+                              "round: the turn ends there, and no Repeat Action is taken.",
+                              rec.at("repeat"))
+        finish_player(g, p, turn)
         return
     check_all_refills_used(ctx)
-    if rec.has("final_sale"):
-        raise IllegalMove("R-END-03", f"{p.name} has not finished: the final sale is made only "
-                          "on the Starting Tile at the end of the last round.",
-                          rec.at("final_sale"))
     repeats = list(rec.get("repeat") or [])
     if len(repeats) > ctx.repeats_earned:
         raise IllegalMove("R-SACT-05", f"{len(repeats)} Repeat Actions are recorded but "
@@ -86,10 +96,7 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, top: bool,
         if p.finished:
             raise IllegalMove("R-END-01", f"{p.name}'s game ended during this turn; the Repeat "
                               "Action cannot be taken.", rec.at("repeat", i))
-        play_action(g, p, Rec(sub, rec.at("repeat", i)), top=False)
-    if not top and rec.has("sudden_death"):
-        raise IllegalMove("R-SD-01", "the Sudden-death choice belongs to the turn itself.",
-                          rec.at("sudden_death"))
+        play_action(g, p, Rec(sub, rec.at("repeat", i)), turn=turn)
 
 
 def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
@@ -97,6 +104,8 @@ def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
     Wages one last time, no refill (R-END-01..04, AMB-END-01/02)."""
     p.finished = True
     p.position = STARTING_TILE
+    for pos in [pos for pos, who in g.state.ring.occupied.items() if who == p.name]:
+        del g.state.ring.occupied[pos]  # no next turn to take it back on (R-A16-04)
     sale = rec.sub("final_sale")
     if rec.has("final_sale"):
         house = sale.require("house", "the House sold", "R-END-03")
