@@ -81,8 +81,10 @@ def final_sale(g: Game, bot: Bot, record: dict[str, Any], backup: Any, size: int
 
 
 def declines(g: Game) -> list[dict[str, Any]]:
-    """Declining an action (2 VP penalty) is the move of last resort."""
-    return [{"tile": t, "declined": True} for t in ("subsidy", "sell-resources", "convert")]
+    """Moves of last resort: a bare tile (legal when it needs no fields, or when the choosing
+    move ends the player's game in the last round), then declining it (2 VP penalty)."""
+    keys = [t if t != "explore-build-road" else "explore" for t in g.state.ring.tiles]
+    return [{"tile": t} for t in keys] + [{"tile": t, "declined": True} for t in keys]
 
 
 def random_setup(edition: Edition, n: int, rng: random.Random) -> dict[str, Any]:
