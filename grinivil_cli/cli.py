@@ -14,7 +14,7 @@ import typer
 
 from . import batch, report
 from .errors import LogFormatError
-from .loading import DEFAULT_MAX_BYTES, load_game
+from .loading import DEFAULT_MAX_BYTES, Game, load_game
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Replay and validate recorded games of Grinivil.")
@@ -120,6 +120,103 @@ def simulate(
         typer.echo(text, nl=False)
     else:
         write_atomic(output, text)
+
+
+AuditFormatOpt = Annotated[str, typer.Option(
+    "--format", help="Output format: table, markdown or json.")]
+
+
+def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str) -> Game:
+    """Read and replay without stopping at claims; exit 2 or 1 when that cannot be done."""
+    if fmt not in ("table", "markdown", "json"):
+        typer.echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.",
+                   err=True)
+        raise typer.Exit(UNREADABLE)
+    try:
+        game = load_game(log, edition, max_size, claims=False)
+    except LogFormatError as e:
+        _emit("json" if fmt == "json" else "text", report.format_problems(str(log), e.problems))
+        raise typer.Exit(UNREADABLE) from None
+    if game.replay.error is not None:
+        _emit("json" if fmt == "json" else "text", report.validation(str(log), game))
+        raise typer.Exit(ILLEGAL)
+    return game
+
+
+@app.command()
+def audit(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    fmt: AuditFormatOpt = "table",
+    chart: Annotated[Path | None, typer.Option(
+        "--chart", help="Also write an SVG chart of VPs and money per player.")] = None,
+) -> None:
+    """Final scores itemised, Public building shares, tie-breaks, and the first claim of the
+    log that disagrees with the rules (exit 1), with the ledger entries that explain it."""
+    from .audit import audit as run_audit
+    from .audit_report import audit_json, audit_text
+
+    game = _load_for_audit(log, edition, max_size, fmt)
+    if game.replay.scores is None:
+        playing = [p.name for p in game.replay.game.state.players if not p.finished] \
+            if game.replay.game else []
+        typer.echo(f"{log}: the game is not over ({', '.join(playing)} still playing); "
+                   "there is no final score to audit.", err=True)
+        raise typer.Exit(UNREADABLE)
+    result = run_audit(game)
+    if chart is not None:
+        from .chart import progress_chart
+        from .output import write_atomic
+
+        write_atomic(chart, progress_chart(game.replay, title=str(log)))
+    if fmt == "json":
+        typer.echo(json.dumps(audit_json(result, str(log)), ensure_ascii=False, sort_keys=True))
+    else:
+        typer.echo(audit_text(result, str(log), markdown=fmt == "markdown"))
+    raise typer.Exit(LEGAL if result.agrees else ILLEGAL)
+
+
+@app.command()
+def ledger(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B (or N).")] = None,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    fmt: AuditFormatOpt = "table",
+) -> None:
+    """Every change of money, VPs, cubes, trees, Blocks and Workers, with its cause and rule."""
+    from .audit_report import LEDGER_HEADERS, ledger_rows, table
+
+    game = _load_for_audit(log, edition, max_size, fmt)
+    entries = game.replay.ledger.entries
+    names = [p.name for p in game.replay.snapshots[0].state.players]
+    if player is not None and player not in names:
+        from .logfile.suggest import hint
+
+        typer.echo(f"grinivil: '{player}' is not a player of {log}{hint(player, names)}",
+                   err=True)
+        raise typer.Exit(UNREADABLE)
+    lo, hi = _turn_range(turns)
+    chosen = [e for e in entries if (player is None or e.player == player)
+              and lo <= e.turn <= hi]
+    if fmt == "json":
+        for e in chosen:
+            typer.echo(json.dumps(e.__dict__, ensure_ascii=False, sort_keys=True))
+    else:
+        typer.echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown"))
+
+
+def _turn_range(turns: str | None) -> tuple[int, int]:
+    if turns is None:
+        return 0, 10**9
+    try:
+        lo, _, hi = turns.partition("-")
+        return int(lo), int(hi or lo)
+    except ValueError:
+        typer.echo(f"grinivil: --turns takes N or A-B, not '{turns}'.", err=True)
+        raise typer.Exit(UNREADABLE) from None
 
 
 @app.command()

@@ -45,7 +45,8 @@ def read_log(path: str | os.PathLike[str], edition: str | None = None,
 
 
 def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
-              max_bytes: int = DEFAULT_MAX_BYTES, *, keep_snapshots: bool = True) -> Game:
-    """Read, check and replay a log."""
+              max_bytes: int = DEFAULT_MAX_BYTES, *, keep_snapshots: bool = True,
+              claims: bool = True) -> Game:
+    """Read, check and replay a log (without `claims`, claims do not stop the replay)."""
     loaded, ed = read_log(path, edition, max_bytes)
-    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots))
+    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots, claims=claims))

@@ -15,7 +15,7 @@ from ..logfile.loaded import Loaded
 from .actions import NAMES
 from .game import Game, Rec
 from .ledger import Ledger
-from .scoring import Score, final_scores
+from .scoring import Score, final_scores, record_final_scores
 from .setup import set_up
 from .state import GameState
 from .turn import pay_skipped_player, play_turn
@@ -49,8 +49,10 @@ class Replay:
         return self.game.ledger if self.game else Ledger()
 
 
-def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> Replay:
-    """Replay a schema-checked log; stop at the first illegal move or disagreeing claim."""
+def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
+           claims: bool = True) -> Replay:
+    """Replay a schema-checked log; stop at the first illegal move or (with `claims`) the first
+    disagreeing claim. The audit replays without claims and compares them itself."""
     log: dict[str, Any] = loaded.data
     result = Replay(game=None)
     try:
@@ -62,7 +64,7 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> 
     result.snapshots.append(Snapshot(0, None, None, g.state.copy() if keep_snapshots
                                      else g.state, 0))
     for i, turn in enumerate(log.get("turns") or []):
-        error = play_one(g, Rec(turn, ("turns", i)), i + 1)
+        error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims)
         if error is not None:
             result.error = locate(error, loaded, i + 1, turn.get("player"), turn.get("tile"))
             return result
@@ -72,10 +74,11 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> 
                                              g.state.copy(), len(g.ledger.entries)))
     if result.finished:
         result.scores = final_scores(g)
-        error = check_final_claims(log, result.scores)
+        record_final_scores(g, result.scores)
+        error = check_final_claims(log, result.scores) if claims else None
         if error is not None:
             result.error = locate(error, loaded, None, None, None)
-    elif "final_scores" in log or "winner" in log:
+    elif claims and ("final_scores" in log or "winner" in log):
         playing = [p.name for p in g.state.players if not p.finished]
         result.error = locate(IllegalMove(CLAIM, "the log claims final scores, but the game is "
                                           f"not over: {', '.join(playing)} still playing.",
@@ -83,7 +86,7 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True) -> 
     return result
 
 
-def play_one(g: Game, rec: Rec, number: int) -> IllegalMove | None:
+def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True) -> IllegalMove | None:
     """Play one logged turn atomically; return the rule it breaks, if any."""
     state = g.state
     if all(p.finished for p in state.players):
@@ -99,7 +102,8 @@ def play_one(g: Game, rec: Rec, number: int) -> IllegalMove | None:
         state.turn = number
         play_turn(g, p, rec)
         next_player(g)  # finished players skipped on the way are paid before claims are read
-        check_claims(g, rec)
+        if claims:
+            check_claims(g, rec)
     except IllegalMove as e:
         g.state = backup
         del g.ledger.entries[size:]

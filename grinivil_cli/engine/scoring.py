@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from . import townland
 from .game import Game
+from .ledger import Entry
 from .residents import share
 from .state import MUNICIPALITY
 
@@ -67,3 +68,25 @@ def final_scores(g: Game) -> list[Score]:
             s.total, s.trees, s.money_left)
         s.rank = prev.rank if same and prev is not None else i + 1
     return ordered
+
+
+FINAL = "final score"
+
+
+def record_final_scores(g: Game, scores: list[Score]) -> None:
+    """Final scoring as ledger entries (what = 'final score'): the Scoreboard, money, each
+    Public building's share, the unsold residents; they sum to each player's total."""
+    turn = g.state.turn
+    for s in sorted(scores, key=lambda s: g.state.index_of(s.player)):
+        total = 0
+        rows = [(s.track_vp, "VPs on the Scoreboard", "R-SCORE-01"),
+                (s.money_vp, f"{g.state.player(s.player).money} Grinies, 1 VP per 10",
+                 "R-SCORE-02")]
+        town = g.state.townland
+        rows += [(vp, f"the {g.ed.buildings[town.buildings[site].building].name} at {site}",
+                  "R-SCORE-03") for site, vp in s.public_detail]
+        rows += [(-UNSOLD_RESIDENT, f"unsold resident {card}", "R-SCORE-05")
+                 for card in g.state.player(s.player).residents]
+        for amount, cause, rule in rows:
+            total += amount
+            g.ledger.entries.append(Entry(turn, s.player, FINAL, amount, total, cause, rule))

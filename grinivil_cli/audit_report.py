@@ -1,0 +1,107 @@
+"""The audit and the ledger as text tables, Markdown (for forum threads) or JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from .audit import Audit, lost_to_municipality
+from .engine.ledger import Entry
+from .engine.state import MUNICIPALITY
+
+SOURCE_ORDER = ["floors built", "houses sold", "commerce rewards", "trees planted",
+                "replanting", "exploring", "site bonuses", "Bonus Road Track", "auctions",
+                "conversions", "penalties", "other"]
+
+
+def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
+    """A table in plain text (aligned columns) or Markdown (pipes)."""
+    cells = [[str(c) for c in row] for row in rows]
+    if markdown:
+        lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in cells])
+    widths = [max(len(r[i]) for r in [headers] + cells) for i in range(len(headers))]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    lines = [fmt.format(*headers), fmt.format(*("-" * w for w in widths))]
+    return "\n".join(line.rstrip() for line in lines + [fmt.format(*r) for r in cells])
+
+
+def score_table(a: Audit, markdown: bool) -> str:
+    """Per player: VPs by source, money, Public buildings, unsold residents, total, rank."""
+    used = [s for s in SOURCE_ORDER if any(a.sources[p].get(s) for p in a.sources)]
+    headers = ["rank", "player"] + used + ["Scoreboard", "money", "Public", "unsold", "total"]
+    rows = []
+    for s in a.scores:
+        src = a.sources[s.player]
+        rows.append([s.rank, s.player] + [src.get(k, 0) for k in used]
+                    + [s.track_vp, f"+{s.money_vp}", f"+{s.public_vp}",
+                       f"-{10 * s.unsold}" if s.unsold else "0", s.total])
+    return table(headers, rows, markdown)
+
+
+def public_table(a: Audit, markdown: bool) -> str:
+    if not a.public:
+        return "No finished, usable Public building: no Public rewards."
+    rows = []
+    for p in a.public:
+        desires = " + ".join(f"{v} ({card})" for card, v in p.desired_by) or "nobody"
+        split = ", ".join(f"{who} {blocks} block{'s' if blocks > 1 else ''}: {vp}"
+                          + (" (lost)" if who == MUNICIPALITY else "")
+                          for who, blocks, vp in p.shares)
+        rows.append([f"{p.building} ({p.site})", desires, p.total, split])
+    lost = sum(lost_to_municipality(p) for p in a.public)
+    note = f"\nThe Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
+    return table(["Public building", "desired by", "reward", "split by blocks"], rows,
+                 markdown) + note
+
+
+def claims_text(a: Audit, markdown: bool) -> str:
+    if a.agrees:
+        return "Every claim in the log agrees with the rules."
+    d = a.divergences[0]
+    where = f" (line {d.line})" if d.line else ""
+    unit = {"money": "Grinies", "vp": "VPs"}.get(d.what, "VPs")
+    head = (f"First divergence: after turn {d.turn}{where}, the log claims {d.player} has "
+            f"{d.claimed} {unit} ({d.what}); the rules give {d.actual}.")
+    since = ("setup" if a.first_agreeing_turn == 0 else f"turn {a.first_agreeing_turn}, the "
+             "last turn where every claim agreed")
+    rows = [[e.turn, e.player, e.what, f"{e.amount:+d}", e.total, e.cause, e.rule]
+            for e in a.entries_since]
+    more = f"\n{len(a.divergences) - 1} later claims also disagree." \
+        if len(a.divergences) > 1 else ""
+    return (f"{head}\nLedger entries of {d.player} since {since}:\n"
+            + table(["turn", "player", "what", "change", "total", "cause", "rule"], rows,
+                    markdown) + more)
+
+
+def audit_text(a: Audit, title: str, markdown: bool) -> str:
+    h = "## " if markdown else ""
+    return "\n\n".join([f"{h}Audit of {title}", score_table(a, markdown), a.tie_break,
+                        f"{h}Public buildings", public_table(a, markdown),
+                        f"{h}Claims", claims_text(a, markdown)])
+
+
+def audit_json(a: Audit, path: str) -> dict[str, Any]:
+    return {
+        "file": path, "status": "agrees" if a.agrees else "disagrees",
+        "exit": 0 if a.agrees else 1,
+        "scores": [{"player": s.player, "rank": s.rank, "total": s.total,
+                    "scoreboard": s.track_vp, "money": s.money_vp, "public": s.public_vp,
+                    "unsold_residents": s.unsold, "sources": a.sources[s.player]}
+                   for s in a.scores],
+        "tie_break": a.tie_break,
+        "public": [{"site": p.site, "building": p.building, "reward": p.total,
+                    "desired_by": [{"resident": c, "vp": v} for c, v in p.desired_by],
+                    "shares": [{"participant": w, "blocks": b, "vp": v}
+                               for w, b, v in p.shares]} for p in a.public],
+        "divergences": [asdict(d) for d in a.divergences],
+        "entries_since_agreement": [asdict(e) for e in a.entries_since],
+    }
+
+
+def ledger_rows(entries: list[Entry]) -> list[list[Any]]:
+    return [[e.turn, e.player, e.what, f"{e.amount:+d}", e.total, e.cause, e.rule,
+             e.counterparty] for e in entries]
+
+
+LEDGER_HEADERS = ["turn", "player", "what", "change", "total", "cause", "rule", "with"]
