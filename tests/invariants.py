@@ -47,6 +47,11 @@ def check_ledger(setup: GameState, snap: Snapshot, ledger: Ledger) -> None:
             moved = sum(e.amount for e in entries if e.player == name and e.what == what)
             assert value(setup, name, what) + moved == value(snap.state, name, what), (
                 f"turn {snap.turn}: {name}'s {what} does not match the ledger")
+    for name in names:  # Workers at sites and on Ability Tiles, as the ledger tells it
+        moves = [e.amount for e in entries if e.player == name and e.what == "employed workers"]
+        at_work = sum(name in b.workers for b in snap.state.townland.buildings.values()) + sum(
+            who == name for who in snap.state.ring.ability_workers.values())
+        assert sum(moves) == at_work, f"turn {snap.turn}: {name}'s employed Workers"
     between = sum(e.amount for e in entries if e.what == "money" and e.counterparty in names)
     assert between == 0, f"turn {snap.turn}: payments between players do not balance"
 

@@ -158,6 +158,7 @@ def place_worker_at_site(g: Game, p: PlayerState, building: Building, rec: Rec) 
         raise IllegalMove("R-BLD-10", f"{p.name} has no free Worker to place at "
                           f"{building.site}.", rec.path)
     building.workers.append(p.name)
+    g.worker_moved(p, 1, f"Worker placed at {building.site}", "R-BLD-08")
 
 
 def give_public_builders_fourth_worker(g: Game, building: Building) -> None:

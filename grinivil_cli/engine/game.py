@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, Path
-from .ledger import BANK, Ledger
+from .ledger import BANK, Entry, Ledger
 from .state import MUNICIPALITY, GameState, PlayerState
 
 FOURTH_WORKER_VP = 20  # R-VP-08
@@ -191,6 +191,12 @@ class Game:
         at_sites = sum(1 for b in self.state.townland.buildings.values() if p.name in b.workers)
         on_tiles = sum(1 for who in self.state.ring.ability_workers.values() if who == p.name)
         return at_sites + on_tiles
+
+    def worker_moved(self, p: PlayerState, amount: int, cause: str, rule: str) -> None:
+        """Record a Worker put to work (+1) or taken back (-1); the total is the employed
+        Workers after it (employment is derived from the board, so nothing else changes)."""
+        self.ledger.entries.append(Entry(self.state.turn, p.name, "employed workers", amount,
+                                         self.employed_workers(p), cause, rule, "townland"))
 
     def free_workers(self, p: PlayerState) -> int:
         """Workers in the Portfolio (unemployed)."""

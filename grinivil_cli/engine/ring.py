@@ -137,6 +137,17 @@ def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> N
     for pos in positions:
         if ring.ability_workers.get(pos) == p.name:
             del ring.ability_workers[pos]
+            g.worker_moved(p, -1, f"Worker back from {tile_name(g, ring.tile_at(pos))}",
+                           "R-TAR-15")
+
+
+def return_workers_from_finished_buildings(g: Game, p: PlayerState, rule: str) -> None:
+    """Workers at finished buildings come back to the Portfolio (R-RND-06, R-SD-05)."""
+    for site in sorted(g.state.townland.buildings):
+        b = g.state.townland.buildings[site]
+        if b.finished and p.name in b.workers:
+            b.workers.remove(p.name)
+            g.worker_moved(p, -1, f"Worker back from the finished building at {site}", rule)
 
 
 def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
@@ -149,9 +160,7 @@ def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
     if not (paid_tax and paid_wages):
         g.lose_vp(p, 1, "could not pay Taxes and Wages in full", "R-RND-07")
     refill_market(g, ctx)
-    for b in g.state.townland.buildings.values():
-        if b.finished and p.name in b.workers:
-            b.workers.remove(p.name)
+    return_workers_from_finished_buildings(g, p, "R-RND-06")
 
 
 def refill_market(g: Game, ctx: TurnContext) -> None:

@@ -20,6 +20,7 @@ from .ring import (
     collect_ability_benefits,
     move_token,
     penalty,
+    return_workers_from_finished_buildings,
     shift_time,
     steps_to,
     take_back_passed_workers,
@@ -177,9 +178,7 @@ def move_to_starting_tile(g: Game, q: PlayerState) -> None:
     if q.position != STARTING_TILE:
         take_back_passed_workers(g, q, list(range(q.position + 1, RING_SIZE + 1)))
     q.position = STARTING_TILE
-    for b in g.state.townland.buildings.values():
-        if b.finished and q.name in b.workers:
-            b.workers.remove(q.name)
+    return_workers_from_finished_buildings(g, q, "R-SD-05")
 
 
 def pay_skipped_player(g: Game, q: PlayerState) -> None:

@@ -85,4 +85,6 @@ def place_ability_worker(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) ->
         raise IllegalMove("R-WRK-06", f"{p.name} has no free Worker to place on the Ability "
                           "Tile.", rec.at("tile"))
     g.state.ring.ability_workers[p.position] = p.name
+    g.worker_moved(p, 1, f"Worker placed on {g.ed.action_tiles[rec.get('tile')].name}",
+                   "R-ABIL-01")
     return TimeCost(0)
