@@ -35,10 +35,11 @@ def expand(args: list[str]) -> list[Path]:
     return out
 
 
-def validate_one(path: str, edition: str | None, max_bytes: int) -> dict[str, Any]:
+def validate_one(path: str, edition: str | None, max_bytes: int,
+                 lenient: bool = False) -> dict[str, Any]:
     """One file's report (picklable: it crosses process boundaries)."""
     try:
-        game = load_game(path, edition, max_bytes, keep_snapshots=False)
+        game = load_game(path, edition, max_bytes, keep_snapshots=False, lenient=lenient)
     except LogFormatError as e:
         return report.format_problems(path, e.problems)
     except Exception as e:  # noqa: BLE001 - a bug must not stop the other files
@@ -49,18 +50,20 @@ def validate_one(path: str, edition: str | None, max_bytes: int) -> dict[str, An
 
 
 def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, jobs: int,
+                  lenient: bool = False,
                   on_done: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
     """Reports in input order, each as soon as it and every earlier one are done."""
     names = [str(p) for p in paths]
     if jobs <= 1 or len(names) <= 1:
         for name in names:
-            result = validate_one(name, edition, max_bytes)
+            result = validate_one(name, edition, max_bytes, lenient)
             if on_done:
                 on_done()
             yield result
         return
     with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1, len(names))) as pool:
-        futures = [pool.submit(validate_one, name, edition, max_bytes) for name in names]
+        futures = [pool.submit(validate_one, name, edition, max_bytes, lenient)
+                   for name in names]
         for future in futures:
             result = future.result()
             if on_done:

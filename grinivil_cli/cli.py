@@ -43,6 +43,8 @@ def validate(
     fmt: FormatOpt = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
                                       help="Validate in this many processes.")] = 1,
+    lenient: Annotated[bool, typer.Option(
+        "--lenient", help="Carry on after an illegal move and report every finding.")] = False,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read."""
@@ -53,7 +55,8 @@ def validate(
     with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
                            hidden=not progress) as bar:
         for result in batch.validate_many(paths, edition=edition, max_bytes=max_size,
-                                          jobs=jobs, on_done=lambda: bar.update(1)):
+                                          jobs=jobs, lenient=lenient,
+                                          on_done=lambda: bar.update(1)):
             results.append(result)
             if fmt == "json" or not progress:
                 _emit(fmt, result)
@@ -126,20 +129,22 @@ AuditFormatOpt = Annotated[str, typer.Option(
     "--format", help="Output format: table, markdown or json.")]
 
 
-def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str) -> Game:
+def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
+                    lenient: bool = False) -> Game:
     """Read and replay without stopping at claims; exit 2 or 1 when that cannot be done."""
     if fmt not in ("table", "markdown", "json"):
         typer.echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.",
                    err=True)
         raise typer.Exit(UNREADABLE)
     try:
-        game = load_game(log, edition, max_size, claims=False)
+        game = load_game(log, edition, max_size, claims=False, lenient=lenient)
     except LogFormatError as e:
         _emit("json" if fmt == "json" else "text", report.format_problems(str(log), e.problems))
         raise typer.Exit(UNREADABLE) from None
     if game.replay.error is not None:
         _emit("json" if fmt == "json" else "text", report.validation(str(log), game))
-        raise typer.Exit(ILLEGAL)
+        if not lenient:
+            raise typer.Exit(ILLEGAL)
     return game
 
 
@@ -151,13 +156,15 @@ def audit(
     fmt: AuditFormatOpt = "table",
     chart: Annotated[Path | None, typer.Option(
         "--chart", help="Also write an SVG chart of VPs and money per player.")] = None,
+    lenient: Annotated[bool, typer.Option(
+        "--lenient", help="Carry on after illegal moves (they are listed first).")] = False,
 ) -> None:
     """Final scores itemised, Public building shares, tie-breaks, and the first claim of the
     log that disagrees with the rules (exit 1), with the ledger entries that explain it."""
     from .audit import audit as run_audit
     from .audit_report import audit_json, audit_text
 
-    game = _load_for_audit(log, edition, max_size, fmt)
+    game = _load_for_audit(log, edition, max_size, fmt, lenient)
     if game.replay.scores is None:
         playing = [p.name for p in game.replay.game.state.players if not p.finished] \
             if game.replay.game else []
@@ -174,7 +181,7 @@ def audit(
         typer.echo(json.dumps(audit_json(result, str(log)), ensure_ascii=False, sort_keys=True))
     else:
         typer.echo(audit_text(result, str(log), markdown=fmt == "markdown"))
-    raise typer.Exit(LEGAL if result.agrees else ILLEGAL)
+    raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
 
 
 @app.command()

@@ -46,7 +46,9 @@ def read_log(path: str | os.PathLike[str], edition: str | None = None,
 
 def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
               max_bytes: int = DEFAULT_MAX_BYTES, *, keep_snapshots: bool = True,
-              claims: bool = True) -> Game:
-    """Read, check and replay a log (without `claims`, claims do not stop the replay)."""
+              claims: bool = True, lenient: bool = False) -> Game:
+    """Read, check and replay a log (without `claims`, claims do not stop the replay; with
+    `lenient`, illegal moves do not either)."""
     loaded, ed = read_log(path, edition, max_bytes)
-    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots, claims=claims))
+    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots, claims=claims,
+                                   lenient=lenient))

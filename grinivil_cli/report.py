@@ -36,9 +36,13 @@ def validation(path: str, game: Game) -> dict[str, Any]:
     turns = r.played
     out: dict[str, Any] = {"file": path, "turns": turns}
     if r.error is not None:
-        where = "" if r.error.position else f"{path}: "
+        lines = []
+        for i, e in enumerate(r.findings or [r.error]):
+            where = "" if e.position else f"{path}: "
+            later = " (follows an earlier finding)" if i else ""
+            lines.append(f"{where}{e}{later}")
         out.update(status="illegal", exit=1, error=_move(r.error),
-                   text=f"{where}{r.error}")
+                   findings=[_move(e) for e in r.findings], text="\n".join(lines))
         return out
     lines = [f"{path}: legal ({turns} turns)"]
     if r.scores is not None:

@@ -7,7 +7,7 @@ raise the rule's IllegalMove when a player cannot pay.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..edition.model import RESOURCES, Edition
@@ -89,6 +89,8 @@ class Game:
     state: GameState
     ledger: Ledger
     chance: Chance | None = None
+    lenient: bool = False  # --lenient: a payment that cannot be made is a finding, not a stop
+    findings: list[IllegalMove] = field(default_factory=list)
 
     def outcome(self, rec: Rec, key: str, draw: Callable[[Chance], Any]) -> Any:
         """A random outcome as the log records it; with a Chance (the simulator), one is drawn
@@ -113,8 +115,11 @@ class Game:
         if amount <= 0:
             return
         if p.money < amount:
-            raise IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds {p.money}.",
-                              path)
+            error = IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds {p.money}.",
+                                path)
+            if not self.lenient:
+                raise error
+            self.findings.append(error)  # applied as recorded: the player goes below zero
         self.ledger.record(self.state, p, "money", -amount, cause, rule, to)
         if to not in (BANK, MUNICIPALITY):
             self.ledger.record(self.state, self.state.player(to), "money", amount,
@@ -126,7 +131,7 @@ class Game:
 
     def pay_all_you_can(self, p: PlayerState, amount: int, cause: str, rule: str) -> bool:
         """Pay up to `amount`; False when the player could not pay it all (R-RND-07)."""
-        paid = min(p.money, amount)
+        paid = max(0, min(p.money, amount))
         self.ledger.record(self.state, p, "money", -paid, cause, rule)
         return paid == amount
 

@@ -36,7 +36,8 @@ class Snapshot:
 class Replay:
     game: Game | None
     snapshots: list[Snapshot] = field(default_factory=list)
-    error: IllegalMove | None = None
+    error: IllegalMove | None = None  # the first finding
+    findings: list[IllegalMove] = field(default_factory=list)  # every finding (--lenient)
     scores: list[Score] | None = None
     played: int = 0  # turns of the log replayed legally
 
@@ -50,9 +51,11 @@ class Replay:
 
 
 def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
-           claims: bool = True) -> Replay:
+           claims: bool = True, lenient: bool = False) -> Replay:
     """Replay a schema-checked log; stop at the first illegal move or (with `claims`) the first
-    disagreeing claim. The audit replays without claims and compares them itself."""
+    disagreeing claim. The audit replays without claims and compares them itself. With
+    `lenient`, carry on: a payment that cannot be made is applied as recorded, a move that
+    cannot be applied at all is skipped, and every finding is kept."""
     log: dict[str, Any] = loaded.data
     result = Replay(game=None)
     try:
@@ -61,13 +64,21 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
         result.error = locate(e, loaded, None, None, "setup")
         return result
     result.game = g
+    g.lenient = lenient
     result.snapshots.append(Snapshot(0, None, None, g.state.copy() if keep_snapshots
                                      else g.state, 0))
     for i, turn in enumerate(log.get("turns") or []):
         error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims)
+        where = (loaded, i + 1, turn.get("player"), turn.get("tile"))
+        result.findings += [locate(e, *where) for e in g.findings]
+        g.findings.clear()
         if error is not None:
-            result.error = locate(error, loaded, i + 1, turn.get("player"), turn.get("tile"))
-            return result
+            result.findings.append(locate(error, *where))
+        result.error = result.findings[0] if result.findings else None
+        if error is not None:
+            if not lenient:
+                return result
+            next_player(g)  # the turn is skipped; the table played on
         result.played = i + 1
         if keep_snapshots:
             result.snapshots.append(Snapshot(i + 1, turn.get("player"), turn.get("tile"),
@@ -77,12 +88,13 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
         record_final_scores(g, result.scores)
         error = check_final_claims(log, result.scores) if claims else None
         if error is not None:
-            result.error = locate(error, loaded, None, None, None)
+            result.findings.append(locate(error, loaded, None, None, None))
     elif claims and ("final_scores" in log or "winner" in log):
         playing = [p.name for p in g.state.players if not p.finished]
-        result.error = locate(IllegalMove(CLAIM, "the log claims final scores, but the game is "
-                                          f"not over: {', '.join(playing)} still playing.",
-                                          ("final_scores",)), loaded, None, None, None)
+        result.findings.append(locate(IllegalMove(
+            CLAIM, f"the log claims final scores, but the game is not over: "
+            f"{', '.join(playing)} still playing.", ("final_scores",)), loaded, None, None, None))
+    result.error = result.findings[0] if result.findings else None
     return result
 
 
@@ -103,7 +115,12 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True) -> IllegalM
         play_turn(g, p, rec)
         next_player(g)  # finished players skipped on the way are paid before claims are read
         if claims:
-            check_claims(g, rec)
+            try:
+                check_claims(g, rec)
+            except IllegalMove as e:
+                if not g.lenient:
+                    raise
+                g.findings.append(e)  # the turn itself was legal: keep it
     except IllegalMove as e:
         g.state = backup
         del g.ledger.entries[size:]

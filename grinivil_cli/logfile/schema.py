@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from ..errors import Path, Problem
+from . import fastcheck
 from .loaded import Loaded
 from .suggest import did_you_mean, hint
 
@@ -69,6 +70,8 @@ _scan(LOG_SCHEMA, _ALL_KEYS, _KEYED)
 
 def check_log(loaded: Loaded) -> list[Problem]:
     """Every way the log departs from the schema, one problem each, in file order."""
+    if fastcheck.is_valid(loaded.data):
+        return []
     found: dict[tuple[Path, str], Problem] = {}
     for error in _VALIDATOR.iter_errors(loaded.data):
         for problem in _explain(error, loaded):

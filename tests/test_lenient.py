@@ -1,0 +1,48 @@
+"""--lenient: a log with several mistakes is reported in one pass; every finding after the first
+is marked as following an earlier one (issue: Lenient replay)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from grinivil_cli.loading import load_game
+
+FEE = Path(__file__).parent.parent / "samples" / "illegal" / "r-fee-03-fee-unaffordable.yaml"
+
+
+def two_mistakes(tmp_path: Path) -> Path:
+    """The R-FEE-03 sample with a wrong claim added before the unaffordable fee, and a turn
+    after it that is legal only if the fee was applied as recorded."""
+    text = FEE.read_text(encoding="utf-8").replace("Anna: {money: 63, vp: 3}",
+                                                   "Anna: {money: 60, vp: 3}")
+    path = tmp_path / "two.yaml"
+    path.write_text(text + "  - player: Anna\n    tile: subsidy\n", encoding="utf-8")
+    return path
+
+
+def test_strict_replay_stops_at_the_first_finding(tmp_path: Path) -> None:
+    r = load_game(two_mistakes(tmp_path)).replay
+    assert [e.rule for e in r.findings] == ["CLAIM"]
+    assert r.played == 2
+
+
+def test_lenient_replay_carries_on_and_applies_payments_as_recorded(tmp_path: Path) -> None:
+    """CLAIM at turn 3 (Anna has 63, not 60); R-FEE-03 at turn 4: Bruno pays the 5 Grinies
+    he does not have and is left at 4 - 5 = -1; Anna's Subsidy at turn 5 is legal."""
+    r = load_game(two_mistakes(tmp_path), lenient=True).replay
+    assert [(e.turn, e.rule) for e in r.findings] == [(3, "CLAIM"), (4, "R-FEE-03")]
+    assert r.played == 5
+    after_fee = r.snapshots[4].state
+    assert after_fee.player("Bruno").money == -1
+    assert after_fee.player("Anna").money == 63 + 5
+
+
+def test_cli_marks_later_findings(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", "validate", "--lenient",
+                             str(two_mistakes(tmp_path))], capture_output=True, text=True)
+    assert result.returncode == 1
+    lines = result.stdout.strip().splitlines()
+    assert "CLAIM" in lines[0] and "follows an earlier finding" not in lines[0]
+    assert "R-FEE-03" in lines[1] and lines[1].endswith("(follows an earlier finding)")
