@@ -137,6 +137,13 @@ def claim_divergences(game: Game) -> list[Divergence]:
                 pos = loaded.position(("final_scores", name))
                 out.append(Divergence(r.played, name, FINAL, claimed, actual.get(name),
                                       pos.line if pos else None, pos.col if pos else None))
+        winners = [s.player for s in r.scores if s.rank == 1]
+        claimed_winner = loaded.data.get("winner")
+        if claimed_winner is not None and claimed_winner not in winners:
+            pos = loaded.position(("winner",))
+            out.append(Divergence(r.played, claimed_winner, "winner", claimed_winner,
+                                  " and ".join(winners), pos.line if pos else None,
+                                  pos.col if pos else None))
     return out
 
 
@@ -155,10 +162,14 @@ def audit(game: Game) -> Audit:
                          if t.get("claims") and i + 1 < first]
         result.first_agreeing_turn = max(claimed_turns, default=0)
         start = snapshot_at(r, result.first_agreeing_turn).ledger_size
-        final = any(d.what == FINAL for d in result.divergences if d.turn == first)
+        here = [d for d in result.divergences if d.turn == first]
+        final = any(d.what in (FINAL, "winner") for d in here)
         end = len(r.ledger.entries) if final else snapshot_at(r, first).ledger_size
-        who = {d.player for d in result.divergences if d.turn == first}
-        result.entries_since = [e for e in r.ledger.entries[start:end] if e.player in who]
+        who = {d.player for d in here}
+        kinds = {d.what for d in here}
+        wanted = {"money"} if kinds == {"money"} else {"vp"} if kinds == {"vp"} else None
+        result.entries_since = [e for e in r.ledger.entries[start:end] if e.player in who
+                                and (wanted is None or e.what in wanted)]
     return result
 
 

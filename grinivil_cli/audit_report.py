@@ -29,13 +29,14 @@ def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
 def score_table(a: Audit, markdown: bool) -> str:
     """Per player: VPs by source, money, Public buildings, unsold residents, total, rank."""
     used = [s for s in SOURCE_ORDER if any(a.sources[p].get(s) for p in a.sources)]
-    headers = ["rank", "player"] + used + ["Scoreboard", "money", "Public", "unsold", "total"]
+    headers = ["rank", "player"] + used + ["Scoreboard", "VPs for money", "Public",
+                                           "unsold residents", "total"]
     rows = []
     for s in a.scores:
         src = a.sources[s.player]
         rows.append([s.rank, s.player] + [src.get(k, 0) for k in used]
                     + [s.track_vp, f"+{s.money_vp}", f"+{s.public_vp}",
-                       f"-{10 * s.unsold}" if s.unsold else "0", s.total])
+                       f"{s.unsold} (-{10 * s.unsold})" if s.unsold else "0", s.total])
     return table(headers, rows, markdown)
 
 
@@ -50,7 +51,7 @@ def public_table(a: Audit, markdown: bool) -> str:
                           for who, blocks, vp in p.shares)
         rows.append([f"{p.building} ({p.site})", desires, p.total, split])
     lost = sum(lost_to_municipality(p) for p in a.public)
-    note = f"\nThe Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
+    note = f"\n\nThe Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
     return table(["Public building", "desired by", "reward", "split by blocks"], rows,
                  markdown) + note
 
@@ -59,17 +60,29 @@ def claims_text(a: Audit, markdown: bool) -> str:
     if a.agrees:
         return "Every claim in the log agrees with the rules."
     d = a.divergences[0]
-    where = f" (line {d.line})" if d.line else ""
-    unit = {"money": "Grinies", "vp": "VPs"}.get(d.what, "VPs")
-    head = (f"First divergence: after turn {d.turn}{where}, the log claims {d.player} has "
-            f"{d.claimed} {unit} ({d.what}); the rules give {d.actual}.")
+    here = [x for x in a.divergences if x.turn == d.turn]
+    when = "at final scoring" if d.what in ("final score", "winner") else f"after turn {d.turn}"
+    heads = []
+    for x in here:
+        where = f" (line {x.line})" if x.line else ""
+        if x.what == "winner":
+            heads.append(f"{when}{where}, the log claims {x.claimed} won; by the rules the "
+                         f"winner is {x.actual}.")
+            continue
+        unit = {"money": "Grinies", "vp": "VPs"}.get(x.what, "VPs")
+        what = " as final score" if x.what == "final score" else ""
+        heads.append(f"{when}{where}, the log claims {x.player} has {x.claimed} {unit}"
+                     f"{what}; the rules give {x.actual}.")
+    head = "First divergence: " + "\n".join(heads)
+    names = " and ".join(sorted({x.player for x in here}))
     since = ("setup" if a.first_agreeing_turn == 0 else f"turn {a.first_agreeing_turn}, the "
              "last turn where every claim agreed")
     rows = [[e.turn, e.player, e.what, f"{e.amount:+d}", e.total, e.cause, e.rule]
             for e in a.entries_since]
-    more = f"\n{len(a.divergences) - 1} later claims also disagree." \
-        if len(a.divergences) > 1 else ""
-    return (f"{head}\nLedger entries of {d.player} since {since}:\n"
+    later = len(a.divergences) - len(here)
+    more = (f"\n\n{later} later claim{'s' if later > 1 else ''} also disagree"
+            f"{'s' if later == 1 else ''}.") if later else ""
+    return (f"{head}\n\nLedger entries of {names} since {since}:\n\n"
             + table(["turn", "player", "what", "change", "total", "cause", "rule"], rows,
                     markdown) + more)
 

@@ -220,7 +220,10 @@ def _turn_range(turns: str | None) -> tuple[int, int]:
         return 0, 10**9
     try:
         lo, _, hi = turns.partition("-")
-        return int(lo), int(hi or lo)
+        first, last = int(lo), int(hi or lo)
+        if first > last:
+            raise ValueError(turns)
+        return first, last
     except ValueError:
         typer.echo(f"grinivil: --turns takes N or A-B, not '{turns}'.", err=True)
         raise typer.Exit(UNREADABLE) from None

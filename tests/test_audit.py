@@ -89,15 +89,18 @@ def test_ex05_paula_sale_entry_by_entry() -> None:
     size = len(g.ledger.entries)
     play(g, player="Bruno", tile="sell-house", house="I0.s1", resident="paula")
     entries = g.ledger.entries[size:]
+    PRIMARY = "Paula moved in: primary reward (10 + 8 Trees x 3)"
+    BUS_STOP = "Paula moved in: the Bus Stop at O1.s2 (distance 2 of 2, full split)"
+    CAFE = "Paula moved in: the Cafe at O1.s3 (distance 3 of 3, full split)"
     assert [(e.turn, e.player, e.what, e.amount, e.total, e.cause, e.rule, e.counterparty)
             for e in entries] == [
         (1, "Bruno", "money", -15, 35, "Compensation to David", "R-SELL-06", "David"),
         (1, "David", "money", 15, 65, "Compensation to David from Bruno", "R-SELL-06", "Bruno"),
-        (1, "Bruno", "vp", 5, 5, "Paula moved in: primary reward", "R-SELL-09", "bank"),
-        (1, "Bruno", "money", 34, 69, "Paula moved in: primary reward", "R-SELL-09", "bank"),
-        (1, "Robin", "vp", 3, 3, "Paula moved in: Bus Stop", "R-SELL-10", "bank"),
-        (1, "Rudi", "vp", 4, 4, "Paula moved in: Cafe", "R-SELL-10", "bank"),
-        (1, "Bruno", "vp", 4, 9, "Paula moved in: Cafe", "R-SELL-10", "bank"),
+        (1, "Bruno", "vp", 5, 5, PRIMARY, "R-SELL-09", "bank"),
+        (1, "Bruno", "money", 34, 69, PRIMARY, "R-SELL-09", "bank"),
+        (1, "Robin", "vp", 3, 3, BUS_STOP, "R-SELL-10", "bank"),
+        (1, "Rudi", "vp", 4, 4, CAFE, "R-SELL-10", "bank"),
+        (1, "Bruno", "vp", 4, 9, CAFE, "R-SELL-10", "bank"),
     ]
     # The Municipality gets no entry (its Bus Stop share is lost), nobody is paid for the
     # Cultural Venue, and the compensation went to David, not to the bank.
@@ -340,8 +343,9 @@ def test_audit_finds_the_first_wrong_claim_and_explains_it(path: Path, grinivil:
     code, out = grinivil("audit", str(path))
     assert code == 1, out
     explanation = out.split("\nClaims\n", 1)[1]
+    when = "at final scoring" if d["what"] == "final score" else f"after turn {turn}"
     assert explanation.lstrip().startswith(
-        f"First divergence: after turn {turn} (line {d['line']}), the log claims {player} "
+        f"First divergence: {when} (line {d['line']}), the log claims {player} "
         f"has {d['claimed']} ")
     assert f"the rules give {d['actual']}." in explanation
     assert (f"Ledger entries of {player} since "

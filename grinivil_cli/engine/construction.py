@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..edition.model import RESOURCES, BuildingType
 from ..errors import IllegalMove, Path
 from . import townland
-from .game import Game, Rec, cube_counts, describe_cubes
+from .game import Game, Rec, cube_counts, describe_cubes, plural
 from .state import MUNICIPALITY, Building, PlayerState
 
 FEE_BASE, FEE_PER_RESIDENT, FEE_MAX = 5, 3, 20  # R-FEE-03
@@ -108,7 +108,7 @@ def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Pat
     living = g.state.residents_living()
     fee = participation_fee(living)
     g.pay(p, fee, f"the Participation Fee to {owner} ({FEE_BASE} + {FEE_PER_RESIDENT} x "
-          f"{living} residents{', max 20' if fee == FEE_MAX else ''})", "R-FEE-03", path,
+          f"{plural(living, 'resident')}{', max 20' if fee == FEE_MAX else ''})", "R-FEE-03", path,
           to=owner)
 
 

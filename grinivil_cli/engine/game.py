@@ -69,6 +69,11 @@ def cube_list(value: Any) -> list[str]:
     return list(value or [])
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 Tree', '2 Trees'."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def describe_cubes(counts: dict[str, int]) -> str:
     parts = [f"{n} {r}" for r, n in counts.items() if n]
     return ", ".join(parts) if parts else "no cubes"

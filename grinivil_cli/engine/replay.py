@@ -13,7 +13,7 @@ from ..edition.model import Edition
 from ..errors import IllegalMove
 from ..logfile.loaded import Loaded
 from .actions import NAMES
-from .game import Game, Rec
+from .game import Game, Rec, plural
 from .ledger import Ledger
 from .scoring import Score, final_scores, record_final_scores
 from .setup import set_up
@@ -167,7 +167,8 @@ def check_final_claims(log: dict[str, Any], scores: list[Score]) -> IllegalMove 
             return IllegalMove(CLAIM, f"{name}'s final score is {s.total} by the rules "
                                f"({s.track_vp} on the Scoreboard + {s.money_vp} for money + "
                                f"{s.public_vp} Public buildings - {10 * s.unsold} for "
-                               f"{s.unsold} unsold residents); the log claims {claimed}.",
+                               f"{plural(s.unsold, 'unsold resident')}); the log claims "
+                               f"{claimed}.",
                                ("final_scores", name))
     if "winner" in log:
         winners = [s.player for s in scores if s.rank == 1]

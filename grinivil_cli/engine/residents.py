@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..edition.model import Feature, Reward
 from ..errors import IllegalMove, Path
 from . import townland
-from .game import Game, Rec
+from .game import Game, Rec, plural
 from .state import MUNICIPALITY, Building, PlayerState
 
 COMPENSATION = 15  # R-SELL-06
@@ -171,8 +171,11 @@ def sell_house(g: Game, p: PlayerState, house: str, resident: str, rec: Rec, pat
     pay_primary_reward(g, p, card.key, trees, rule)
     for f, found in mandatory + optional:
         if found is not None:
-            distribute(g, f.reward, found, f"{card.name} moved in: "
-                       f"{g.ed.buildings[f.building].name}", "R-SELL-10")
+            d = townland.distance(g.ed, g.state.townland, house, found.site)
+            limit = f"distance {d} of {f.max_distance}, " if f.max_distance is not None else ""
+            distribute(g, f.reward, found, f"{card.name} moved in: the "
+                       f"{g.ed.buildings[f.building].name} at {found.site} ({limit}"
+                       f"{f.reward.split} split)", "R-SELL-10")
 
 
 def pay_primary_reward(g: Game, p: PlayerState, resident: str, trees: int, rule: str) -> None:
@@ -181,6 +184,10 @@ def pay_primary_reward(g: Game, p: PlayerState, resident: str, trees: int, rule:
     per_tree = card.per_tree * trees
     if card.per_tree_cap is not None:
         per_tree = min(per_tree, card.per_tree_cap)
-    cause = f"{card.name} moved in: primary reward"
+    parts = [str(card.primary_money)] if card.primary_money else []
+    if card.per_tree:
+        capped = " (capped)" if per_tree < card.per_tree * trees else ""
+        parts.append(f"{plural(trees, 'Tree')} x {card.per_tree}{capped}")
+    cause = f"{card.name} moved in: primary reward ({' + '.join(parts) or 'VPs only'})"
     g.gain_vp(p, card.primary_vp, cause, "R-SELL-09")
     g.earn(p, card.primary_money + per_tree, cause, "R-SELL-09")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, Path
-from .game import Game, Rec, cube_counts, cube_list, describe_cubes
+from .game import Game, Rec, cube_counts, cube_list, describe_cubes, plural
 from .market import place_on_market
 from .state import RING_SIZE, STARTING_TILE, PlayerState
 
@@ -155,7 +155,8 @@ def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
     finished buildings (R-RND-02..07); one VP lost once if money runs short (AMB-RND-01)."""
     paid_tax = g.pay_all_you_can(p, TAX, "Taxes at TAR completion", "R-RND-03")
     wages = WAGE * g.employed_workers(p)
-    paid_wages = g.pay_all_you_can(p, wages, f"Wages for {wages // WAGE} employed Workers",
+    employed = plural(wages // WAGE, "employed Worker")
+    paid_wages = g.pay_all_you_can(p, wages, f"Wages for {employed}",
                                    "R-RND-04")
     if not (paid_tax and paid_wages):
         g.lose_vp(p, 1, "could not pay Taxes and Wages in full", "R-RND-07")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import IllegalMove, Path
 from . import townland
-from .game import Game
+from .game import Game, plural
 from .state import PlayerState
 
 PLANT_MONEY_PER_TREE = 5  # trees 1-3 (R-A10-02)
@@ -72,15 +72,15 @@ def plant_trees_action(g: Game, p: PlayerState, spots: list[Any], path: Path) ->
     """#10: plant 1-9 Trees, rewards by tree number (R-A10-01/02)."""
     n = plant(g, p, spots, path, most=MAX_PLANT, rule="R-A10-01")
     money, vp = planting_reward(n)
-    g.earn(p, money, f"planted {n} Trees", "R-A10-02")
-    g.gain_vp(p, vp, f"planted {n} Trees", "R-A10-02")
+    g.earn(p, money, f"planted {plural(n, 'Tree')}", "R-A10-02")
+    g.gain_vp(p, vp, f"planted {plural(n, 'Tree')}", "R-A10-02")
     return n
 
 
 def plant_as_site_action(g: Game, p: PlayerState, spots: list[Any], path: Path) -> None:
     """Additional Site Action: up to 3 Trees, 1 VP each (R-SACT-02)."""
     n = plant(g, p, spots, path, most=MAX_SITE_PLANT, rule="R-SACT-02")
-    g.gain_vp(p, n, f"planted {n} Trees (site action)", "R-SACT-02")
+    g.gain_vp(p, n, f"planted {plural(n, 'Tree')} (site action)", "R-SACT-02")
 
 
 def tree_price(n: int) -> int:

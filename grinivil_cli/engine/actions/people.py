@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...errors import IllegalMove
-from ..game import Game, Rec
+from ..game import Game, Rec, plural
 from ..residents import new_resident, sell_house
 from ..ring import TimeCost, TurnContext
 from ..state import PlayerState
@@ -74,7 +74,8 @@ def convert(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
 def subsidy(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     """3 Grinies plus 3 per unemployed Worker; 2 mandatory TU (R-A17-01/02)."""
     free = g.free_workers(p)
-    g.earn(p, SUBSIDY + SUBSIDY * free, f"Subsidy with {free} unemployed Workers", "R-A17-01")
+    g.earn(p, SUBSIDY + SUBSIDY * free, f"Subsidy with {plural(free, 'unemployed Worker')}",
+           "R-A17-01")
     return TimeCost(2, mandatory=True)
 
 
