@@ -428,7 +428,7 @@ class _Compiler:
                              None if rest is None else self.check(rest))
 
     def assertions(self, schema: Mapping[str, Any]) -> list[Check]:
-        """The checks of every keyword that evaluates no property of the value itself."""
+        """The checks of every keyword but the applicators ($ref, allOf, anyOf, if)."""
         checks: list[Check] = []
         if "type" in schema:
             checks.append(_type_check(schema["type"]))
@@ -447,7 +447,7 @@ class _Compiler:
     def array_checks(self, schema: Mapping[str, Any]) -> list[Check]:
         """minItems, maxItems, uniqueItems, items: they apply to lists only."""
         checks = _size_checks(schema, "minItems", "maxItems")
-        if schema.get("uniqueItems") is True:
+        if schema.get("uniqueItems"):  # any true value, as jsonschema
             checks.append(unique)
         if "items" in schema:
             checks.append(_items_check(self.check(schema["items"])))
