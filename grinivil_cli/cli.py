@@ -237,6 +237,46 @@ def schema() -> None:
     typer.echo(json.dumps(LOG_SCHEMA, indent=2, ensure_ascii=False))
 
 
+@app.command()
+def render(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    output: Annotated[Path, typer.Option("-o", "--output",
+                                         help="Directory for the SVG files (created).")],
+    turn: Annotated[int | None, typer.Option("--turn", help="Only the snapshot after turn N "
+                                             "(0 is the setup).")] = None,
+    turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B.")] = None,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+) -> None:
+    """Draw the table after the setup and after every turn: one SVG each (turn-000.svg, ...).
+    Exit 1 at an illegal move (the turns before it are drawn), 2 when the log is unreadable."""
+    from .render import render_game
+
+    if turn is not None and turns is not None:
+        typer.echo("grinivil: give --turn or --turns, not both.", err=True)
+        raise typer.Exit(UNREADABLE)
+    lo, hi = (turn, turn) if turn is not None else _turn_range(turns)
+    try:
+        game = load_game(log, edition, max_size)
+    except LogFormatError as e:
+        _emit("text", report.format_problems(str(log), e.problems))
+        raise typer.Exit(UNREADABLE) from None
+    last = len(game.replay.snapshots) - 1
+    if game.replay.error is None and not (0 <= lo <= last and (turns is None or hi >= 0)):
+        typer.echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
+                   f"and {last} for {log}.", err=True)
+        raise typer.Exit(UNREADABLE)
+    try:
+        written = render_game(game, output, range(lo, hi + 1))
+    except OSError as e:
+        typer.echo(f"grinivil: cannot write to {output}: {e.strerror or e}.", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    typer.echo(f"{log}: {len(written)} snapshot{'s' * (len(written) != 1)} written to {output}")
+    if game.replay.error is not None:
+        _emit("text", report.validation(str(log), game))
+        raise typer.Exit(ILLEGAL)
+
+
 def _emit(fmt: str, payload: dict[str, Any]) -> None:
     if fmt == "json":
         typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))

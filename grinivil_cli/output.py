@@ -14,6 +14,9 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary file would be, not mkstemp's 0600
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

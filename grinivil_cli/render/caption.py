@@ -1,0 +1,110 @@
+"""Words for a snapshot: the caption (turn, player, action and what it did) and the short
+description that goes into `<desc>`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.actions import NAMES
+from ..engine.ring import ABILITY_TILES
+from ..engine.state import GameState
+from .scene import Scene, repeats
+
+Rec = dict[str, Any]
+
+
+def caption(scene: Scene) -> tuple[str, str]:
+    """Headline and detail line."""
+    if scene.turn == 0 or scene.log_turn is None:
+        return "Setup", "the table before the first turn"
+    rec = scene.log_turn
+    head = f"Turn {scene.turn} \u00b7 {scene.player} \u00b7 {action_name(rec.get('tile'))}"
+    details = [describe(scene.state, rec)]
+    for r in repeats(rec):
+        details.append(f"then {action_name(r.get('tile'))}: {describe(scene.state, r)}")
+    if rec.get("declined"):
+        details.append("declined (2 VP penalty)")
+    if rec.get("final_sale"):
+        details.append("final sale of a House")
+    return head, "; ".join(d for d in details if d)
+
+
+def action_name(tile: object) -> str:
+    return NAMES.get(tile, str(tile)) if isinstance(tile, str) else "?"
+
+
+def _cubes(value: object) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{n} {r}" for r, n in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return ""
+
+
+def _resident(s: GameState, key: object) -> str:
+    card = s.edition.residents.get(key) if isinstance(key, str) else None
+    return card.name if card is not None else str(key)
+
+
+def _build(s: GameState, r: Rec) -> str:
+    """Which building, and how far it stands now (after the turn)."""
+    site = r.get("site")
+    b = s.townland.buildings.get(site) if isinstance(site, str) else None
+    if b is None:
+        return f"on {site}"
+    name = s.edition.buildings[b.building].name
+    done = "finished" if b.finished else f"{len(b.blocks)} of {b.floors} floors"
+    return f"{name} on {site}, {done}" + (" and sold" if b.sold else "")
+
+
+def _convert(s: GameState, r: Rec) -> str:
+    if "vp_to_money" in r:
+        return f"{r['vp_to_money']} VP to money"
+    if "money_to_vp" in r:
+        return f"money to {r['money_to_vp']} VP"
+    return ""
+
+
+DESCRIBE: dict[str, Callable[[GameState, Rec], str]] = {
+    "buy-resources": lambda s, r: _cubes(r.get("cubes")),
+    "buy-resources-discount": lambda s, r: _cubes(r.get("cubes")),
+    "sell-resources": lambda s, r: _cubes(r.get("cubes")),
+    "build-floor": _build, "build-floor-premium": _build,
+    "auction": lambda s, r: f"drawn {_cubes(r.get('drawn'))}",
+    "explore": lambda s, r: f"tile {r.get('land_tile')} at {r.get('slot')}",
+    "build-road": lambda s, r: f"road {r.get('road')}",
+    "buy-trees": lambda s, r: f"{r.get('trees')} trees",
+    "plant-trees": lambda s, r: f"on {', '.join(map(str, r.get('spots') or []))}",
+    "new-resident": lambda s, r: f"takes {_resident(s, r.get('take'))}",
+    "sell-house": lambda s, r: f"{r.get('house')} to {_resident(s, r.get('resident'))}",
+    "convert": _convert,
+    "import": lambda s, r: f"D6 {r.get('roll')}: {_cubes(r.get('items'))}",
+    "optimization": lambda s, r: f"chose {r.get('choice')}",
+    "replanting": lambda s, r: f"{len(r.get('moves') or [])} trees moved",
+    "forced-trade": lambda s, r: f"{len(r.get('trades') or [])} trades",
+}
+
+
+def describe(state: GameState, rec: Rec) -> str:
+    """What a logged action did, in a few words ('' when nothing to add)."""
+    tile = rec.get("tile")
+    fn = DESCRIBE.get(tile) if isinstance(tile, str) else None
+    if fn is not None and not rec.get("declined"):
+        return fn(state, rec)
+    if isinstance(tile, str) and tile in state.edition.action_tiles and tile not in DESCRIBE:
+        return "places a Worker on the ability tile" if tile in ABILITY_TILES else ""
+    return ""
+
+
+def description(scene: Scene) -> str:
+    """A short text description of the snapshot (for `<desc>`)."""
+    s = scene.state
+    head, detail = caption(scene)
+    town = s.townland
+    people = "; ".join(f"{p.name} ({scene.look(p.name).letter}, {p.colour}) {p.money} G, "
+                       f"{p.vp} VP" for p in s.players)
+    return (f"Grinivil, {scene.title}: {head}" + (f" ({detail})" if detail else "") + ". "
+            f"Townland: {len(town.tiles)} land tiles, {len(town.buildings)} buildings, "
+            f"{len(town.trees)} trees, {len(town.road_tokens)} road tokens. "
+            f"Residents of Grinivil: {len(s.supply.pile)}. Players: {people}.")

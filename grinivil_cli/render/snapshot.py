@@ -1,0 +1,79 @@
+"""One snapshot as one SVG, 1200 px wide.
+
+    +--------------------------------------------------------------------------+
+    | caption: turn, player, action, what it did                               |
+    +-------------------------------------+------------------------------------+
+    |                                     | Starting Tile                      |
+    |   Townland: Center, Inner ring,     |   Time Action Ring (20 tiles)      |
+    |   Outer ring, roads, buildings,     |     around the Market, dice,       |
+    |   trees, owners, explorable slots   |     pouch and supply               |
+    |                                     | Resident Display, Residents pile   |
+    +-------------------------------------+------------------------------------+
+    | players panel: one row per player                                       |
+    | legend                                                                   |
+    +--------------------------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.replay import Snapshot
+from ..engine.state import GameState
+from .canvas import Canvas
+from .caption import caption, description
+from .defs import define_common
+from .geometry import R_OUTER
+from .legend import draw_legend, legend_height
+from .market import draw_market
+from .panel import draw_players, draw_residents, panel_height
+from .ring import RingBox, draw_ring
+from .scene import Scene, make_scene
+from .style import HIGHLIGHT_EDGE, shorten
+from .townland import draw_townland
+
+WIDTH = 1200
+HEADER = 62.0
+TOWN_R = R_OUTER + 6
+TOWN_X, TOWN_Y = 16 + TOWN_R, HEADER + TOWN_R
+RING_BOX = RingBox(x=WIDTH - 10 - 480, y=HEADER + 60)
+PANEL_Y = HEADER + 2 * TOWN_R + 22
+
+
+def snapshot_svg(snapshot: Snapshot, *, log_turn: dict[str, Any] | None,
+                 previous: GameState | None, title: str) -> str:
+    """The SVG of the table after one turn (turn 0: the setup). `log_turn` is the turn's log
+    entry, `previous` the state before it (for what changed); the same input gives the same
+    bytes."""
+    scene = make_scene(snapshot.state, previous, turn=snapshot.turn, player=snapshot.player,
+                       action=snapshot.action, log_turn=log_turn, title=title)
+    return draw(scene)
+
+
+def draw(scene: Scene) -> str:
+    legend_y = PANEL_Y + panel_height(len(scene.state.players)) + 16
+    height = int(legend_y + legend_height(scene) + 12)
+    c = Canvas(WIDTH, height, title=f"{scene.title}: {caption(scene)[0]}",
+               desc=description(scene))
+    define_common(c)
+    c.rect(c.dwg, 0, 0, WIDTH, height, fill="#ffffff", cls="background")
+    _header(c, scene)
+    draw_townland(c, c.dwg, scene, TOWN_X, TOWN_Y)
+    draw_ring(c, c.dwg, scene, RING_BOX)
+    mx, my, side = RING_BOX.inner()
+    draw_market(c, c.dwg, scene, mx, my, side)
+    draw_residents(c, c.dwg, scene, RING_BOX.x, RING_BOX.y + 480 + 16)
+    draw_players(c, c.dwg, scene, 14, PANEL_Y)
+    draw_legend(c, c.dwg, scene, 14, legend_y)
+    return c.to_string()
+
+
+def _header(c: Canvas, scene: Scene) -> None:
+    g = c.g(None, "caption")
+    head, detail = caption(scene)
+    c.text(g, 16, 30, shorten(head, 70), cls="caption")
+    c.text(g, 16, 51, shorten(detail, 120) if detail else "", cls="subcaption")
+    c.text(g, WIDTH - 16, 30, shorten(scene.title, 60), cls="subcaption", text_anchor="end")
+    if scene.changes.any_townland():
+        c.text(g, WIDTH - 16, 51, "changes of this turn are outlined in yellow",
+               cls="small", fill=HIGHLIGHT_EDGE, text_anchor="end")

@@ -1,0 +1,210 @@
+"""The Townland: parcels in their zone positions, slots open to exploring, ownership, planting
+spots and trees, building sites; roads and buildings come from their own modules."""
+
+from __future__ import annotations
+
+from math import hypot
+
+from ..edition.model import LandTile, Zone
+from ..engine.state import MUNICIPALITY
+from ..engine.townland import SLOTS, explorable_slots, tile_at, zone_of
+from .buildings import draw_buildings
+from .canvas import Canvas, Node
+from .defs import BOARD, parcel, piece
+from .geometry import (
+    R_CENTER,
+    R_OUTER,
+    SECTOR,
+    page_rotation,
+    polar,
+    slot_anchor,
+    slot_shape,
+    tile_point,
+)
+from .roads import draw_roads
+from .scene import Scene
+from .style import HIGHLIGHT, HIGHLIGHT_EDGE, MUTED
+
+Point = tuple[float, float]
+# Places for the owner's marker and the slot label, in tile coordinates; the two with most
+# room around them (away from sites, buildings and spots) are taken.
+PLACES: dict[str, tuple[Point, ...]] = {
+    "inner": ((0.22, 0.92), (0.78, 0.92), (0.5, 0.93), (0.35, 0.62), (0.65, 0.62), (0.5, 0.3)),
+    "outer": ((0.18, 0.9), (0.82, 0.9), (0.33, 0.93), (0.67, 0.93), (0.2, 0.12), (0.8, 0.12)),
+}
+
+
+def draw_townland(c: Canvas, parent: Node, scene: Scene, cx: float, cy: float) -> None:
+    """Everything on the table, centred on (cx, cy)."""
+    root = c.g(parent, "townland", transform=f"translate({cx:.0f},{cy:.0f})")
+    _explorable(c, c.g(root, "explorable"), scene)
+    _parcels(c, c.g(root, "parcels"), scene)
+    draw_roads(c, c.g(root, "roads"), scene)
+    _labels(c, c.g(root, "labels"), scene)
+    _ownership(c, c.g(root, "ownership"), scene)
+    _spots(c, c.g(root, "planting"), scene)
+    _sites(c, c.g(root, "sites"), scene)
+    draw_buildings(c, c.g(root, "buildings"), scene)
+
+
+def _rotate(slot: str) -> str:
+    if slot == "C":
+        return ""
+    return f"rotate({page_rotation(SECTOR * int(slot[1:])):.0f})"
+
+
+def _parcel_use(c: Canvas, parent: Node, slot: str, ident: str, cls: str) -> Node:
+    transform = _rotate(slot)
+    extra = {"transform": transform} if transform else {}
+    return c.use(parent, ident, -BOARD, -BOARD, 2 * BOARD, 2 * BOARD, cls=cls, **extra)
+
+
+def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:
+    """Empty slots where a tile may still be explored (and a tile is left to draw)."""
+    s = scene.state
+    for slot in explorable_slots(s.edition, s.townland):
+        stack = s.supply.inner_stack if slot[0] == "I" else s.supply.outer_stack
+        if not stack:
+            continue
+        zone = zone_of(slot)
+        _parcel_use(c, parent, slot, parcel(c, zone, empty=True), f"slot explorable {slot}")
+        x, y = slot_anchor(slot, 0.5, 0.5)
+        c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="11", fill="#9aa58a",
+               font_weight="bold")
+        c.text(parent, x, y + 11, "explore", text_anchor="middle", font_size="9",
+               fill="#9aa58a")
+
+
+def _parcels(c: Canvas, parent: Node, scene: Scene) -> None:
+    s = scene.state
+    for slot in SLOTS:
+        tile = tile_at(s.edition, s.townland, slot)
+        if tile is None:
+            continue
+        owner = s.townland.owners.get(slot, MUNICIPALITY)
+        cls = f"parcel {tile.zone} {slot} {scene.look(owner).css}"
+        node = _parcel_use(c, parent, slot, parcel(c, tile.zone), cls)
+        c.title(node, f"{slot}: {tile.name} ({tile.key}), owned by {owner}")
+    for slot in SLOTS:
+        if slot in scene.changes.slots:
+            _outline(c, parent, slot)
+
+
+def _labels(c: Canvas, parent: Node, scene: Scene) -> None:
+    s = scene.state
+    for slot in SLOTS:
+        tile = tile_at(s.edition, s.townland, slot)
+        if tile is not None:
+            _slot_label(c, parent, slot, tile)
+
+
+def _outline(c: Canvas, parent: Node, slot: str) -> None:
+    """The parcel border of a tile placed this turn, highlighted."""
+    if slot == "C":
+        c.circle(parent, 0, 0, R_CENTER, cls="changed", fill="none", stroke=HIGHLIGHT,
+                 stroke_width="6")
+        return
+    c.path(parent, slot_shape(slot), cls="changed", fill="none", stroke=HIGHLIGHT,
+           stroke_width="6", stroke_linejoin="round")
+    c.path(parent, slot_shape(slot), fill="none", stroke=HIGHLIGHT_EDGE, stroke_width="1.5",
+           stroke_dasharray="6 4")
+
+
+def _slot_label(c: Canvas, parent: Node, slot: str, tile: LandTile) -> None:
+    if tile.zone == "center":
+        return
+    if tile.zone == "outer":
+        x, y = polar(SECTOR * int(slot[1:]), R_OUTER + 9)
+    else:
+        x, y = free_places(slot, tile)[1]
+    c.text(parent, x, y + 3.5, slot, cls="slot-label", text_anchor="middle", font_size="9.5",
+           fill=MUTED, font_weight="bold")
+
+
+def _ownership(c: Canvas, parent: Node, scene: Scene) -> None:
+    """Ownership Markers: a player's letter on each parcel they own; an `M` for the
+    Municipality's."""
+    s = scene.state
+    for slot in SLOTS:
+        owner = s.townland.owners.get(slot)
+        if owner is None or slot == "C" or slot not in s.townland.tiles:
+            continue
+        look = scene.look(owner)
+        x, y = free_places(slot, s.edition.land_tiles[s.townland.tiles[slot]])[0]
+        g = c.g(parent, f"marker {look.css}")
+        c.title(g, f"{slot} owned by {owner}")
+        if slot in scene.changes.owners:
+            c.circle(g, x, y, 12, cls="changed", fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE)
+        municipal = owner == MUNICIPALITY
+        c.rect(g, x - 8, y - 8, 16, 16, rx=8 if municipal else 3, fill=look.fill,
+               stroke="#222222", stroke_width="1" if municipal else "1.6")
+        c.text(g, x, y + 0.5, look.letter, cls="letter", font_size="10", fill=look.ink)
+
+
+def free_places(slot: str, tile: LandTile) -> list[Point]:
+    """The candidate places of a tile, the roomiest first (ties keep the listed order)."""
+    k = int(slot[1:])
+    obstacles: list[Point] = []
+    for site in tile.sites:
+        x, y = tile_point(tile.zone, k, site.x, site.y)
+        obstacles += [(x, y), (x, y - 14), (x, y - 26), (x + 16, y - 2)]
+    obstacles += [tile_point(tile.zone, k, p.x, p.y) for p in tile.spots]
+    places = [tile_point(tile.zone, k, x, y) for x, y in PLACES[tile.zone]]
+
+    def room(p: Point) -> float:
+        return round(min((hypot(p[0] - o[0], p[1] - o[1]) for o in obstacles), default=99.0), 1)
+
+    return sorted(places, key=lambda p: -room(p))
+
+
+def _spots(c: Canvas, parent: Node, scene: Scene) -> None:
+    """Printed Planting Spots; a tree on each planted one."""
+    s = scene.state
+    ch = scene.changes
+    for slot in SLOTS:
+        tile = tile_at(s.edition, s.townland, slot)
+        if tile is None:
+            continue
+        for spot in tile.spots:
+            ident = f"{slot}.{spot.key}"
+            x, y = _at(tile.zone, slot, spot.x, spot.y)
+            if ident in s.townland.trees:
+                if ident in ch.trees_added:
+                    c.circle(parent, x, y, 9, cls="changed", fill=HIGHLIGHT,
+                             stroke=HIGHLIGHT_EDGE)
+                node = c.use(parent, piece(c, "tree"), x - 7, y - 9, 14, 16,
+                             cls=f"tree {ident}")
+            else:
+                node = c.use(parent, piece(c, "spot"), x - 8, y - 8, 16, 16,
+                             cls=f"spot {ident}")
+                if ident in ch.trees_removed:
+                    c.circle(parent, x, y, 8, cls="changed removed", fill="none",
+                             stroke=HIGHLIGHT_EDGE, stroke_width="1.5", stroke_dasharray="3 2")
+            c.title(node, ident)
+
+
+def _at(zone: Zone, slot: str, x: float, y: float) -> Point:
+    return tile_point(zone, 0 if slot == "C" else int(slot[1:]), x, y)
+
+
+def _sites(c: Canvas, parent: Node, scene: Scene) -> None:
+    """Printed Building Sites (residential ones house-shaped) with their municipal symbol
+    and a star for a site bonus; sites with a building are drawn by the buildings."""
+    s = scene.state
+    for slot in SLOTS:
+        tile = tile_at(s.edition, s.townland, slot)
+        if tile is None:
+            continue
+        for site in tile.sites:
+            ident = f"{slot}.{site.key}"
+            if ident in s.townland.buildings:
+                continue
+            x, y = _at(tile.zone, slot, site.x, site.y)
+            g = c.g(parent, f"site {site.kind} {ident}")
+            c.title(g, f"{ident}: {site.kind} site" + (", municipal" if site.municipal else "")
+                    + (f", bonus: {site.bonus.kind}" if site.bonus else ""))
+            c.use(g, piece(c, f"site-{site.kind}"), x - 8, y - 8, 16, 16)
+            if site.municipal:
+                c.use(g, piece(c, "municipal"), x - 13, y - 1, 10, 10)
+            if site.bonus is not None:
+                c.use(g, piece(c, "bonus"), x + 4, y - 11, 10, 10)

@@ -1,0 +1,259 @@
+"""SVG snapshots (`grinivil render`, issue 5): well-formed, deterministic, with semantic classes
+that match the state, safe with any player name, written only inside the chosen directory.
+
+Golden files: `tests/golden/*.svg` hold two snapshots byte for byte. When the drawing changes
+on purpose, look at the new pictures, then refresh the files with
+
+    GRINIVIL_UPDATE_GOLDEN=1 python -m pytest tests/test_render.py
+
+and commit them with the change that explains them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from grinivil_cli.engine.townland import ROADS, road_stage
+from grinivil_cli.loading import Game, load_game
+from grinivil_cli.render import file_name, render_game, snapshot_svg
+from grinivil_cli.render.style import looks
+
+from gamekit import base_log
+
+TOP = Path(__file__).parent.parent
+SAMPLES = TOP / "samples"
+GOLDEN = Path(__file__).parent / "golden"
+SVG = "{http://www.w3.org/2000/svg}"
+UPDATE = os.environ.get("GRINIVIL_UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(scope="module")
+def game4() -> Game:
+    return load_game(SAMPLES / "game-4p.yaml")
+
+
+@pytest.fixture(scope="module")
+def game3() -> Game:
+    return load_game(SAMPLES / "game-3p.yaml")
+
+
+def svg_of(game: Game, turn: int) -> str:
+    snaps = game.replay.snapshots
+    rec = game.loaded.data["turns"][turn - 1] if turn else None
+    return snapshot_svg(snaps[turn], log_turn=rec,
+                        previous=snaps[turn - 1].state if turn else None, title="test game")
+
+
+def classed(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, timeout=300, env=env)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+# --- every snapshot ------------------------------------------------------------------------
+
+
+def test_every_snapshot_of_a_game_is_well_formed_svg(game4: Game, tmp_path: Path) -> None:
+    paths = render_game(game4, tmp_path)
+    assert len(paths) == len(game4.replay.snapshots) == 207
+    assert [p.name for p in paths[:2]] == ["turn-000.svg", "turn-001.svg"]
+    for path in paths:
+        root = ET.parse(path).getroot()
+        assert root.tag == f"{SVG}svg" and root.get("width") == "1200px", path
+        desc = root.find(f"{SVG}desc")
+        assert desc is not None and desc.text and "Anna" in desc.text
+
+
+def test_the_same_state_gives_the_same_bytes(game3: Game, tmp_path: Path) -> None:
+    first = render_game(game3, tmp_path / "a", range(100, 130))
+    second = render_game(game3, tmp_path / "b", range(100, 130))
+    assert [p.name for p in first] == [p.name for p in second]
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_no_hash_order_leaks_between_processes(tmp_path: Path) -> None:
+    """Sets of the state (trees, road tokens) must not decide the order of anything drawn."""
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = run("render", str(SAMPLES / "game-3p.yaml"), "-o", str(out), "--turns",
+                     "118-126", env=env)
+        assert result.returncode == 0, result.stderr
+        outs.append(sorted(out.iterdir()))
+    assert [p.name for p in outs[0]] == [f"turn-{n}.svg" for n in range(118, 127)]
+    for a, b in zip(*outs, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+# --- semantic classes -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("turn", [0, 122, 228])
+def test_one_building_element_per_building_with_its_side(game3: Game, turn: int) -> None:
+    state = game3.replay.snapshots[turn].state
+    root = ET.fromstring(svg_of(game3, turn))
+    found = {e.get("data-site"): set((e.get("class") or "").split())
+             for e in classed(root, "building")}
+    assert len(classed(root, "building")) == len(state.townland.buildings) > 0
+    assert set(found) == set(state.townland.buildings)
+    for site, b in state.townland.buildings.items():
+        family = state.edition.buildings[b.building].family
+        assert family in found[site]
+        assert ("finished" if b.finished else "under-construction") in found[site]
+        if family == "house" and b.finished:
+            assert ("sold" if b.sold else "for-sale") in found[site]
+
+
+@pytest.mark.parametrize("turn", [0, 21, 122, 228])
+def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
+    state = game3.replay.snapshots[turn].state
+    root = ET.fromstring(svg_of(game3, turn))
+    drawn = {e.get("data-road"): (e.get("class") or "").split() for e in classed(root, "road")}
+    expected = {r: road_stage(state.edition, state.townland, r) for r in ROADS}
+    assert set(drawn) == {r for r, stage in expected.items() if stage != "none"}
+    for road, classes in drawn.items():
+        assert road is not None
+        assert classes == ["road", road.replace(".", "-"), expected[road]]
+    if turn == 122:  # the three stages at once
+        assert {classes[-1] for classes in drawn.values()} == {"half", "construction",
+                                                                "completed"}
+
+
+def test_tokens_trees_and_the_acting_players_path(game3: Game) -> None:
+    turn = 122
+    state = game3.replay.snapshots[turn].state
+    root = ET.fromstring(svg_of(game3, turn))
+    who = looks(state.players)
+    for p in state.players:
+        tokens = classed(root, who[p.name].css)
+        assert len([e for e in tokens if "token" in (e.get("class") or "").split()]) == 1
+    assert len(classed(root, "tree")) == len(state.townland.trees)
+    assert len(classed(root, "path")) == 1
+    assert classed(root, "chosen"), "the chosen tile is outlined"
+    road = next(e for e in classed(root, "road") if e.get("data-road") == "O0.road")
+    assert classed(road, "changed"), "the road built this turn is highlighted"
+    assert "Build a Road" in ET.tostring(root, encoding="unicode")
+
+
+# --- names and paths -------------------------------------------------------------------------
+
+ODD_NAMES = ['Ann <b>&amp; "Q"', "Žofie Dvořáková 李"]
+
+
+def odd_log(tmp_path: Path, names: list[str]) -> Path:
+    log: dict[str, Any] = base_log(2)
+    dealt = list(log["setup"]["residents"].values())
+    for player, name in zip(log["players"], names, strict=True):
+        player["name"] = name
+    log["setup"]["residents"] = dict(zip(names, dealt, strict=True))
+    log["title"] = 'Club <night> & "friends"'
+    log["turns"] = [{"player": names[0], "tile": "buy-trees", "trees": 2},
+                    {"player": names[1], "tile": "buy-trees", "trees": 1}]
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml.safe_dump(log, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_player_names_are_escaped_and_shown_as_written(tmp_path: Path) -> None:
+    game = load_game(odd_log(tmp_path, ODD_NAMES))
+    assert game.replay.error is None
+    for path in render_game(game, tmp_path / "out"):
+        raw = path.read_text(encoding="utf-8")
+        assert "<b>" not in raw and "<night>" not in raw
+        root = ET.fromstring(raw)
+        texts = {e.text for e in root.iter(f"{SVG}text")}
+        assert set(ODD_NAMES) <= texts, path.name
+        assert "Žofie" in (root.findtext(f"{SVG}desc") or "")
+
+
+def test_output_stays_inside_the_directory(tmp_path: Path) -> None:
+    game = load_game(odd_log(tmp_path, ["../../x", "/etc/passwd"]))
+    out = tmp_path / "deep" / "out"
+    paths = render_game(game, out, range(0, 2))
+    assert [p.name for p in paths] == ["turn-000.svg", "turn-001.svg"]
+    assert sorted(p.name for p in out.iterdir()) == ["turn-000.svg", "turn-001.svg"]
+    assert all(p.resolve().parent == out.resolve() for p in paths)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deep", "odd.yaml"]
+
+
+def test_file_names_are_zero_padded_and_stable() -> None:
+    assert file_name(7, 206) == "turn-007.svg"
+    assert file_name(0, 12) == "turn-000.svg"
+    assert file_name(42, 1200) == "turn-0042.svg"
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def test_render_command_selects_turns(tmp_path: Path) -> None:
+    result = run("render", str(SAMPLES / "game-2p.yaml"), "-o", str(tmp_path), "--turn", "7")
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["turn-007.svg"]
+    assert "1 snapshot" in result.stdout
+
+
+def test_render_command_exit_codes(tmp_path: Path) -> None:
+    illegal = SAMPLES / "illegal" / "r-rdb-03-road-on-half-road.yaml"
+    result = run("render", str(illegal), "-o", str(tmp_path / "ill"))
+    assert result.returncode == 1
+    assert "R-RDB-03" in result.stdout + result.stderr
+    drawn = sorted(p.name for p in (tmp_path / "ill").iterdir())
+    assert drawn and drawn[0] == "turn-000.svg"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: grinivil-log/1\nplayers: 3\n", encoding="utf-8")
+    assert run("render", str(bad), "-o", str(tmp_path / "b")).returncode == 2
+    assert not (tmp_path / "b").exists()
+    result = run("render", str(SAMPLES / "game-2p.yaml"), "-o", str(tmp_path / "c"),
+                 "--turn", "9999")
+    assert result.returncode == 2 and "--turn" in result.stderr
+    result = run("render", str(SAMPLES / "game-2p.yaml"), "-o", str(tmp_path / "d"),
+                 "--turns", "x-y")
+    assert result.returncode == 2
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert not installed")
+def test_an_independent_renderer_draws_it(game3: Game, tmp_path: Path) -> None:
+    svg = tmp_path / "t.svg"
+    svg.write_text(svg_of(game3, 122), encoding="utf-8")
+    png = tmp_path / "t.png"
+    done = subprocess.run(["rsvg-convert", "-w", "1200", str(svg), "-o", str(png)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- golden files ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("sample", "turn"), [("game-4p.yaml", 0), ("game-3p.yaml", 122)])
+def test_golden_snapshots(sample: str, turn: int) -> None:
+    game = load_game(SAMPLES / sample)
+    snaps = game.replay.snapshots
+    rec = game.loaded.data["turns"][turn - 1] if turn else None
+    svg = snapshot_svg(snaps[turn], log_turn=rec,
+                       previous=snaps[turn - 1].state if turn else None, title=sample)
+    golden = GOLDEN / f"{sample.removesuffix('.yaml')}-turn-{turn:03d}.svg"
+    if UPDATE:
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(svg, encoding="utf-8", newline="\n")
+    assert golden.exists(), f"{golden} is missing: GRINIVIL_UPDATE_GOLDEN=1 creates it"
+    expected = golden.read_text(encoding="utf-8")
+    assert svg == expected, (f"{golden.name} differs from the drawing; if the change is "
+                             "intended, refresh with GRINIVIL_UPDATE_GOLDEN=1 (see the module "
+                             "docstring)")
