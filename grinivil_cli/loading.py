@@ -35,7 +35,7 @@ def read_log(path: str | os.PathLike[str], edition: str | None = None,
         raise LogFormatError(problems)
     name = edition or loaded.data.get("edition") or "standard"
     try:
-        ed = load_edition(name)
+        ed = load_edition(name, bundled_only=edition is None)
     except LogFormatError as e:
         raise LogFormatError([Problem(f"edition {name}: {p}") for p in e.problems]) from None
     problems = check_references(loaded, ed)

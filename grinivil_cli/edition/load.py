@@ -108,13 +108,14 @@ def bundled_editions() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def load_edition(name_or_path: str | None = None) -> Edition:
-    """The bundled edition `name_or_path` (default `standard`) or the edition file at that path."""
+def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False) -> Edition:
+    """The bundled edition `name_or_path` (default `standard`) or the edition file at that path
+    (not with `bundled_only`: a log names bundled editions; files come from --edition)."""
     name = name_or_path or DEFAULT_EDITION
     if name in bundled_editions():
         return _bundled(name)
     looks_like_path = name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
-    if looks_like_path or FilePath(name).is_file():
+    if not bundled_only and (looks_like_path or FilePath(name).is_file()):
         path = FilePath(name)
         return _load(path, source=str(path), name=path.stem)
     known = bundled_editions()
