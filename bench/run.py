@@ -1,49 +1,432 @@
 """Benchmarks, measured side by side in one run (machines are noisy: compare ratios).
 
-    python bench/run.py [--repeat N]
+    python bench/run.py                      # everything: ~2 minutes on 2 idle cores once the
+                                             # logs are cached under bench/.cache/ (the first
+                                             # run makes them: ~4 minutes more)
+    python bench/run.py --only validation    # or chess, batch, memory (several allowed)
+    python bench/run.py --skip batch memory
 
 validation: turns per second of `load_game` (safe YAML with positions, schema, names, replay)
-against PyYAML's C loader alone parsing the same files (the physical limit of a YAML tool).
+    against PyYAML's C loader alone parsing the same files (the physical limit of a YAML tool);
+    the time split by stage, and a cProfile summary of the top functions.
+chess:  a peer for scale: python-chess reading PGN games and replaying their moves (moves per
+    second); needs the optional extra `pip install -e '.[bench]'`, skipped without it.
+batch:  `validate_many` with jobs=2 against jobs=1 over 1,000 simulated games (cached), with
+    the CPU time each used (so a busy machine shows as such).
+memory: peak resident memory (VmHWM) of a fresh process validating one long unfinished log
+    (cached) of growing length, with and without the per-turn snapshots that `show` keeps.
+
+Other processes on the machine skew every figure (ratios less so, the batch speed-up most): the
+load average is printed at the start and the end.
+
+docs/performance.md holds the figures of a full run and the targets.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import json
+import os
+import platform
+import pstats
+import re
+import resource
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import chess_peer
+import games
 import yaml
 
-from grinivil_cli.loading import load_game
+from grinivil_cli import loading
+from grinivil_cli.batch import validate_many
+from grinivil_cli.loading import DEFAULT_MAX_BYTES, load_game
 
-SAMPLES = sorted((Path(__file__).resolve().parent.parent / "samples").glob("*.yaml"))
+BENCH = Path(__file__).resolve().parent
+SAMPLES = sorted((BENCH.parent / "samples").glob("*.yaml"))
+PARTS = ("validation", "chess", "batch", "memory")
+DEFAULT_GAMES = 1000
+TARGET_PARSE_RATIO = 2.0  # validation at half the parse speed or better
+TARGET_SPEEDUP = 1.7  # jobs=2 against jobs=1 on 2 cores
+TARGET_PEAK_MB = 200.0
+MIB = 1024 * 1024
 
 
-def best_of(repeat: int, fn: object) -> float:
+@dataclass
+class Row:
+    """One line of the summary table."""
+
+    name: str
+    measured: str
+    reference: str = ""
+    ratio: str = ""
+    target: str = ""
+    result: str = ""
+
+
+def best_of(repeat: int, fn: Callable[[], object]) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        fn()  # type: ignore[operator]
+        fn()
         times.append(time.perf_counter() - start)
     return min(times)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="grinivil benchmarks")
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def say(message: str = "") -> None:
+    print(message, flush=True)
+
+
+def progress(message: str) -> None:
+    print(f"  .. {message}", file=sys.stderr, flush=True)
+
+
+# --- 1. validation against the YAML parse -------------------------------------------------------
+def bench_validation(repeat: int, top: int) -> tuple[list[Row], tuple[float, float]]:
+    """The rows, and validate's turns and bytes per second (no snapshots) for the peer."""
     texts = [p.read_text(encoding="utf-8") for p in SAMPLES]
-    turns = sum(len(load_game(p).replay.snapshots) - 1 for p in SAMPLES)
+    turns = sum(load_game(p, keep_snapshots=False).replay.played for p in SAMPLES)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    parse = best_of(args.repeat, lambda: [yaml.load(t, Loader=loader) for t in texts])
-    full = best_of(args.repeat, lambda: [load_game(p) for p in SAMPLES])
-    fast = best_of(args.repeat, lambda: [load_game(p, keep_snapshots=False) for p in SAMPLES])
-    print(f"{len(SAMPLES)} sample games, {turns} turns, best of {args.repeat}")
-    print(f"{'measure':<42} {'seconds':>8} {'turns/s':>9} {'x parse':>8}")
-    for name, t in (("PyYAML C loader, parse only", parse),
-                    ("validate (with snapshots for show/render)", full),
-                    ("validate (no snapshots)", fast)):
-        print(f"{name:<42} {t:8.3f} {turns / t:9.0f} {t / parse:8.1f}")
+    parse = best_of(repeat, lambda: [yaml.load(t, Loader=loader) for t in texts])
+    full = best_of(repeat, lambda: [load_game(p) for p in SAMPLES])
+    fast = best_of(repeat, lambda: [load_game(p, keep_snapshots=False) for p in SAMPLES])
+    say(f"== validation: {len(SAMPLES)} sample games, {turns} turns, best of {repeat}")
+    say(f"{'measure':<44} {'seconds':>8} {'turns/s':>9} {'x parse':>8}")
+    for name, t in ((f"PyYAML {loader.__name__}, parse only", parse),
+                    ("validate (no snapshots: `validate`)", fast),
+                    ("validate (with snapshots: `show`/`render`)", full)):
+        say(f"{name:<44} {t:8.3f} {turns / t:9.0f} {t / parse:8.1f}")
+    stages = stage_times(repeat)
+    if stages:
+        total = sum(stages.values())
+        say(f"\n{'stage of validate (no snapshots)':<44} {'seconds':>8} {'share':>9} "
+            f"{'x parse':>8}")
+        for name, t in stages.items():
+            say(f"{name:<44} {t:8.3f} {t / total:9.0%} {t / parse:8.1f}")
+    if top:
+        profile_summary(top, fast)
+    else:
+        say()
+    ratio = fast / parse
+    return [
+        Row("validate (no snapshots) vs YAML C parse", f"{turns / fast:,.0f} turns/s",
+            f"{turns / parse:,.0f} turns/s", f"{ratio:.1f}x slower",
+            f"<= {TARGET_PARSE_RATIO:g}x", verdict(ratio <= TARGET_PARSE_RATIO)),
+        Row("validate (snapshots, `show`) vs YAML C parse", f"{turns / full:,.0f} turns/s",
+            f"{turns / parse:,.0f} turns/s", f"{full / parse:.1f}x slower", "(info)", ""),
+    ], (turns / fast, sum(len(t.encode()) for t in texts) / fast)
+
+
+def stage_times(repeat: int) -> dict[str, float] | None:
+    """validate's own steps, timed apart (best of `repeat`, summed over the samples): the
+    functions `loading.read_log` and `loading.load_game` call, in their order."""
+    names = ("load_yaml_file", "check_log", "load_edition", "check_references", "replay")
+    if not all(hasattr(loading, n) for n in names):
+        say("(stage split unavailable: grinivil_cli/loading.py no longer calls "
+            f"{', '.join(n for n in names if not hasattr(loading, n))})")
+        return None
+    step = {n: getattr(loading, n) for n in names}
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        sums = dict.fromkeys(("read YAML (safe loader, positions)", "JSON-schema check",
+                              "edition (cached)", "names check", "replay (rules engine)"), 0.0)
+        for path in SAMPLES:
+            t0 = time.perf_counter()
+            loaded = step["load_yaml_file"](path, max_bytes=DEFAULT_MAX_BYTES,
+                                            display_name=str(path))
+            t1 = time.perf_counter()
+            step["check_log"](loaded)
+            t2 = time.perf_counter()
+            ed = step["load_edition"](loaded.data.get("edition") or "standard")
+            t3 = time.perf_counter()
+            step["check_references"](loaded, ed)
+            t4 = time.perf_counter()
+            step["replay"](ed, loaded, keep_snapshots=False)
+            t5 = time.perf_counter()
+            for key, t in zip(sums, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
+                sums[key] += t
+        best = {k: min(v, best.get(k, v)) for k, v in sums.items()}
+    return best
+
+
+def short(filename: str) -> str:
+    """A profiled file's name without the folders everyone knows."""
+    for marker in ("site-packages/", f"{BENCH.parent}/"):
+        if marker in filename:
+            return filename.split(marker, 1)[1]
+    return re.sub(r"^.*/lib/python3\.\d+/", "", filename)
+
+
+def area(filename: str) -> str:
+    """What a profiled function belongs to: a library, a grinivil package, or C builtins."""
+    if filename.startswith("~") or filename.startswith("<"):
+        return "builtins and C code (called by the others)"
+    path = short(filename)
+    parts = path.split("/")
+    if "site-packages/" in filename:
+        return parts[0].removesuffix(".py")
+    if parts[0] == "grinivil_cli":
+        return "/".join(parts[:2]).removesuffix(".py")
+    return "Python standard library"
+
+
+def profile_summary(top: int, unprofiled: float) -> None:
+    """cProfile of validate (no snapshots) over the samples: top functions by own time, and
+    own time added up by library/package."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(2):
+        for path in SAMPLES:
+            load_game(path, keep_snapshots=False)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    entries = stats.stats  # type: ignore[attr-defined]
+    total = sum(tt for _, _, tt, _, _ in entries.values())
+    say(f"\ncProfile of validate (no snapshots), samples x2: {total:.2f} s "
+        f"({total / (2 * unprofiled):.1f}x the unprofiled time: shares, not seconds, count)")
+    say(f"{'own s':>7} {'share':>6} {'cum s':>7} {'calls':>9}  function")
+    ranked = sorted(entries.items(), key=lambda kv: -kv[1][2])
+    for (filename, line, func), (_, calls, tt, ct, _) in ranked[:top]:
+        where = f"{short(filename)}:{line}" if line else filename
+        say(f"{tt:7.3f} {tt / total:6.1%} {ct:7.3f} {calls:9d}  {func} ({where})")
+    say(f"\n{'cum s':>7} {'share':>6} {'calls':>9}  grinivil functions by cumulative time")
+    ours = [(k, v) for k, v in entries.items() if short(k[0]).startswith("grinivil_cli/")
+            and not k[0].endswith("loading.py")]
+    for (filename, line, func), (_, calls, _, ct, _) in sorted(ours, key=lambda kv: -kv[1][3])[
+            :top]:
+        say(f"{ct:7.3f} {ct / total:6.1%} {calls:9d}  {func} ({short(filename)}:{line})")
+    by_area: dict[str, float] = {}
+    for (filename, _, _), (_, _, tt, _, _) in entries.items():
+        by_area[area(filename)] = by_area.get(area(filename), 0.0) + tt
+    say(f"\n{'own s':>7} {'share':>6}  by library / package")
+    for name, tt in sorted(by_area.items(), key=lambda kv: -kv[1])[:8]:
+        say(f"{tt:7.3f} {tt / total:6.1%}  {name}")
+    say()
+
+
+# --- 2. the python-chess peer -------------------------------------------------------------------
+def bench_chess(repeat: int, count: int, grinivil: tuple[float, float] | None) -> list[Row]:
+    """python-chess's moves per second; against grinivil's validate, when measured."""
+    chess = chess_peer.load_chess()
+    if chess is None:
+        say("== chess: SKIPPED: python-chess is not installed "
+            "(pip install -e '.[bench]' installs it)\n")
+        return [Row("python-chess PGN read + replay", "skipped: `chess` not installed",
+                    result="SKIP")]
+    pgns = chess_peer.make_pgns(count)
+    moves = chess_peer.replay_pgns(pgns)
+    t = best_of(repeat, lambda: chess_peer.replay_pgns(pgns))
+    size = sum(len(p.encode()) for p in pgns)
+    say(f"== chess: python-chess {chess.__version__}, {count} random legal games, {moves} moves, "
+        f"{size / 1024:.0f} KiB of PGN, best of {repeat}")
+    say(f"read_game + replay on a Board: {t:.3f} s, {moves / t:,.0f} moves/s, "
+        f"{size / t / 1024:,.0f} KiB/s of PGN")
+    row = Row("python-chess read_game + replay (peer)", f"{moves / t:,.0f} moves/s")
+    if grinivil:
+        turns_per_s, bytes_per_s = grinivil
+        say(f"grinivil validate (no snapshots), samples: {turns_per_s:,.0f} turns/s, "
+            f"{bytes_per_s / 1024:,.0f} KiB/s of YAML; python-chess: "
+            f"{moves / t / turns_per_s:.1f}x as many moves as grinivil turns, "
+            f"{size / t / bytes_per_s:.2f}x as many bytes")
+        row.reference = f"{turns_per_s:,.0f} grinivil turns/s"
+        row.ratio = f"{moves / t / turns_per_s:.1f}x grinivil"
+        row.target = "(reference)"
+        rows = [row, Row("  the same per byte of log (peer)", f"{size / t / 1024:,.0f} KiB/s PGN",
+                         f"{bytes_per_s / 1024:,.0f} KiB/s YAML",
+                         f"{size / t / bytes_per_s:.2f}x grinivil", "(reference)")]
+    else:
+        rows = [row]
+    say()
+    return rows
+
+
+# --- 3. batch: jobs=2 against jobs=1 ------------------------------------------------------------
+def bench_batch(count: int, gen_jobs: int) -> list[Row]:
+    paths = games.simulated_games(count, gen_jobs, progress)
+    size = sum(p.stat().st_size for p in paths)
+
+    cpu: dict[int, float] = {}
+
+    def run(jobs: int) -> tuple[float, list[dict[str, Any]]]:
+        """Wall time and reports; CPU seconds of this process and its workers into `cpu`."""
+        before = cpu_seconds()
+        start = time.perf_counter()
+        results = list(validate_many(paths, edition=None, max_bytes=DEFAULT_MAX_BYTES,
+                                     jobs=jobs))
+        wall = time.perf_counter() - start
+        cpu[jobs] = cpu_seconds() - before  # workers counted once the pool has joined them
+        return wall, results
+
+    t1, results = run(1)
+    bad = [Path(r["file"]) for r in results if r["status"] != "legal"]
+    if bad:  # cached before a change of rules: make them again and measure again
+        say(f"({len(bad)} cached games are no longer legal, e.g. {bad[0]}: making them again)")
+        games.forget(bad)
+        paths = games.simulated_games(count, gen_jobs, progress)
+        t1, results = run(1)
+    t2, results2 = run(2)
+    turns = sum(int(r.get("turns", 0)) for r in results)
+    bad = [Path(r["file"]) for r in results + results2 if r["status"] != "legal"]
+    speedup = t1 / t2
+    say(f"== batch: validate_many over {len(paths)} simulated games, {turns} turns, "
+        f"{size / MIB:.1f} MiB, {os.cpu_count()} CPUs")
+    for jobs, t in ((1, t1), (2, t2)):
+        say(f"jobs={jobs}: {t:6.1f} s  {turns / t:7,.0f} turns/s  {len(paths) / t:5.1f} files/s"
+            f"  {cpu[jobs]:6.1f} CPU s ({cpu[jobs] / t:.2f} CPUs busy)")
+    say(f"speed-up {speedup:.2f}x (ideal 2.00x); CPU work with 2 jobs: {cpu[2] / cpu[1]:.2f}x "
+        f"that of 1 job, so on 2 idle cores at most {2 * cpu[1] / cpu[2]:.2f}x; {load()}")
+    if bad:
+        say(f"WARNING: {len(bad)} results not legal, e.g. {bad[0]}")
+    notes = games.rejected(paths)
+    if notes:
+        say(f"note: making these games, {len(notes)} seeds were replaced (see "
+            f"{paths[0].parent / games.REJECTED}), e.g.\n  {notes[-1]}")
+    say()
+    return [Row(f"batch --jobs 2 vs --jobs 1 ({len(paths)} games)",
+                f"{turns / t2:,.0f} turns/s", f"{turns / t1:,.0f} turns/s",
+                f"{speedup:.2f}x faster", f">= {TARGET_SPEEDUP:g}x",
+                verdict(speedup >= TARGET_SPEEDUP and not bad))]
+
+
+def cpu_seconds() -> float:
+    """User + system CPU time of this process and of its children that have ended."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+# --- 4. memory of one long log ------------------------------------------------------------------
+def child_peak(path: Path, mode: str) -> dict[str, Any]:
+    """Validate `path` in a fresh process (bench/memory_child.py); what it measured."""
+    out = subprocess.run([sys.executable, str(BENCH / "memory_child.py"), str(path), mode],
+                         check=False, capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"bench/memory_child.py {path} {mode} failed:\n{out.stderr.strip()}")
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def bench_memory(lengths: list[int]) -> list[Row]:
+    lengths = sorted(lengths)
+    longest = games.long_log(lengths[-1], progress)
+    logs = {n: longest if n == lengths[-1] else games.truncated_log(longest, n)
+            for n in lengths}
+    say("== memory: one fresh process per row validates the first N turns of one unfinished "
+        "log; peak = its VmHWM, rise = what load_game added to it")
+    say(f"{'mode':<10} {'turns':>6} {'log MiB':>8} {'seconds':>8} {'peak MiB':>9} "
+        f"{'rise MiB':>9} {'KiB/turn':>9}")
+    rows: list[Row] = []
+    for mode in ("validate", "show"):
+        rise: dict[int, float] = {}
+        peak: dict[int, float] = {}
+        imports = 0.0
+        for n in lengths:
+            r = child_peak(logs[n], mode)
+            peak[n], rise[n] = r["peak_kib"] / 1024, max(r["rise_kib"] / 1024, 0.01)
+            imports = r["imports_peak_kib"] / 1024
+            say(f"{mode:<10} {n:6d} {logs[n].stat().st_size / MIB:8.2f} {r['seconds']:8.1f} "
+                f"{peak[n]:9.1f} {rise[n]:9.1f} {rise[n] * 1024 / n:9.1f}")
+        lo, hi = lengths[0], lengths[-1]
+        growth, log_growth = rise[hi] / rise[lo], hi / lo
+        say(f"{mode}: {log_growth:g}x the turns -> {growth:.2f}x the rise "
+            f"(Python and imports: {imports:.0f} MiB)")
+        label = "validate, keep_snapshots=False" if mode == "validate" else \
+            "show, keep_snapshots=True"
+        rows.append(Row(f"peak RSS, {hi:,} turns ({label})", f"{peak[hi]:.0f} MiB",
+                        f"{imports:.0f} MiB imports", f"+{rise[hi] * 1024 / hi:.1f} KiB/turn",
+                        f"< {TARGET_PEAK_MB:g} MiB", verdict(peak[hi] < TARGET_PEAK_MB)))
+        rows.append(Row(f"  growth {lo:,} -> {hi:,} turns ({mode})", f"{growth:.2f}x rise",
+                        f"{log_growth:g}x turns", f"{growth / log_growth:.2f}x the log",
+                        "<= 1x the log (5%)", verdict(growth <= log_growth * 1.05)))
+    heap = child_peak(longest, "breakdown")
+    say(f"\nPython heap (tracemalloc) held after validating {lengths[-1]:,} turns: "
+        f"{heap['held_kib'] / 1024:.1f} MiB (peak {heap['peak_kib'] / 1024:.1f} MiB), "
+        "by the file that allocated it:")
+    for filename, kib, count in heap["by_file"]:
+        say(f"{kib / 1024:7.1f} MiB {count:8,d} blocks  {short(filename)}")
+    say()
+    return rows
+
+
+# --- the run ------------------------------------------------------------------------------------
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, "
+            f"PyYAML {yaml.__version__} (C loader: {hasattr(yaml, 'CSafeLoader')})")
+
+
+def load() -> str:
+    """The load average: other processes on the machine skew every figure, ratios less so."""
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
+
+
+def table(rows: list[Row]) -> str:
+    head = Row("benchmark", "measured", "reference", "ratio", "target", "result")
+    cols = ("name", "measured", "reference", "ratio", "target", "result")
+    widths = [max(len(getattr(r, c)) for r in [head, *rows]) for c in cols]
+    lines = []
+    for i, r in enumerate([head, *rows]):
+        lines.append("  ".join(getattr(r, c).ljust(w) for c, w in zip(cols, widths, strict=True))
+                     .rstrip())
+        if i == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="grinivil benchmarks (ratios side by side)")
+    parser.add_argument("--only", nargs="+", choices=PARTS, metavar="PART",
+                        help=f"run only these parts ({', '.join(PARTS)})")
+    parser.add_argument("--skip", nargs="+", choices=PARTS, metavar="PART", default=[],
+                        help="run everything but these parts")
+    parser.add_argument("--repeat", type=int, default=5, help="best of N (validation, chess)")
+    parser.add_argument("--profile-top", type=int, default=12,
+                        help="functions in the cProfile summary (0: no profile)")
+    parser.add_argument("--chess-games", type=int, default=100,
+                        help="random PGN games for the python-chess peer")
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                        help=f"simulated games for batch (default {DEFAULT_GAMES})")
+    parser.add_argument("--gen-jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes that generate missing simulated games")
+    parser.add_argument("--lengths", type=int, nargs="+", default=[2_500, 5_000, 10_000],
+                        metavar="TURNS", help="long-log lengths for memory")
+    args = parser.parse_args()
+    parts = [p for p in (args.only or PARTS) if p not in args.skip]
+    start = time.perf_counter()
+    say(f"grinivil benchmarks: {', '.join(parts)}")
+    say(f"machine: {machine()}")
+    say(f"{load()} at the start{'' if os.getloadavg()[0] < 0.5 else ': the machine is busy'}\n")
+    rows: list[Row] = []
+    grinivil: tuple[float, float] | None = None
+    if "validation" in parts:
+        found, grinivil = bench_validation(args.repeat, args.profile_top)
+        rows += found
+    if "chess" in parts:
+        rows += bench_chess(args.repeat, args.chess_games, grinivil)
+    if "batch" in parts:
+        rows += bench_batch(args.games, args.gen_jobs)
+    if "memory" in parts:
+        rows += bench_memory(args.lengths)
+    say(table(rows))
+    say(f"\n{time.perf_counter() - start:.0f} s in all; {load()} at the end")
 
 
 if __name__ == "__main__":

@@ -163,9 +163,9 @@ def test_field_of_another_tile_is_unknown_for_this_tile() -> None:
 
 def test_missing_required() -> None:
     assert messages(with_turn({"player": "Anna"})) == ["a turn needs 'tile'"]
-    assert messages(with_turn({"player": "Anna", "tile": "build-road"})) == [
-        "a 'build-road' turn needs 'road'",
-    ]
+    # An action's own fields are the engine's to require, with the rule's id: in the last
+    # round a tile chosen to finish the game is written without them (R-END-02).
+    assert messages(with_turn({"player": "Anna", "tile": "build-road"})) == []
     data = log()
     del data["setup"]
     assert messages(data) == ["the log needs 'setup'"]

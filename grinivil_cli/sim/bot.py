@@ -175,6 +175,8 @@ class Bot:
 
     def _new_resident(self, g: Game, p: PlayerState) -> list[Move]:
         display = list(g.state.supply.display)
+        if not display:
+            return []
         self.rng.shuffle(display)
         out: list[Move] = [{"take": c} for c in display[:2]]
         if p.residents and p.money > 30:
