@@ -7,6 +7,8 @@ just a count per resource.
 
 from __future__ import annotations
 
+import functools
+
 from ..edition.model import RESOURCES, Hole
 from ..errors import IllegalMove, Path
 from .game import Game, describe_cubes
@@ -88,9 +90,18 @@ def sections(p: PlayerState) -> list[int]:
 
 def fits(p: PlayerState, cubes: dict[str, int]) -> bool:
     """Can these cubes be stored, one type per Section (R-WH-03)?"""
-    secs = sorted(sections(p), reverse=True)
-    need = sorted((n for n in cubes.values() if n > 0), reverse=True)
-    return _assign(secs, need)
+    need = tuple(sorted((n for n in cubes.values() if n > 0), reverse=True))
+    if not need:
+        return True
+    return _fits(p.small_warehouses, need)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fits(small_warehouses: int, need: tuple[int, ...]) -> bool:
+    """`fits` for a number of Small Warehouses and the cube counts per type (cached: the same
+    few cases come up every turn)."""
+    secs = sorted(list(BIG_WAREHOUSE) + [SMALL_WAREHOUSE] * small_warehouses, reverse=True)
+    return _assign(secs, list(need))
 
 
 def _assign(secs: list[int], need: list[int]) -> bool:

@@ -68,7 +68,9 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     result.snapshots.append(Snapshot(0, None, None, g.state.copy() if keep_snapshots
                                      else g.state, 0))
     for i, turn in enumerate(log.get("turns") or []):
-        error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims)
+        error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims,
+                         before=result.snapshots[-1].state if keep_snapshots else None,
+                         rollback=keep_snapshots or lenient)
         where = (loaded, i + 1, turn.get("player"), turn.get("tile"))
         result.findings += [locate(e, *where) for e in g.findings]
         g.findings.clear()
@@ -98,8 +100,12 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     return result
 
 
-def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True) -> IllegalMove | None:
-    """Play one logged turn atomically; return the rule it breaks, if any."""
+def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True,
+             before: GameState | None = None, rollback: bool = True) -> IllegalMove | None:
+    """Play one logged turn atomically; return the rule it breaks, if any. `before`, when
+    given, is a copy of the state before the turn that the caller keeps anyway (the last
+    snapshot): a copy of it restores the state, so no backup is made on every turn. Without
+    `rollback` (a replay that stops at the first error), a broken turn is not undone."""
     state = g.state
     if all(p.finished for p in state.players):
         return IllegalMove("R-END-07", "every player has finished: the game is over, and this "
@@ -109,7 +115,8 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True) -> IllegalM
         return IllegalMove("R-GEN-02", f"it is {p.name}'s turn (players take turns clockwise"
                            f"{', skipping those who have finished' if state.sudden_death else ''}"
                            f"); the log names {rec.get('player')}.", rec.at("player"))
-    backup, size = state.copy(), len(g.ledger.entries)
+    backup = state.copy() if before is None and rollback else None
+    size = len(g.ledger.entries)
     try:
         state.turn = number
         play_turn(g, p, rec)
@@ -122,8 +129,9 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True) -> IllegalM
                     raise
                 g.findings.append(e)  # the turn itself was legal: keep it
     except IllegalMove as e:
-        g.state = backup
-        del g.ledger.entries[size:]
+        if rollback:
+            g.state = backup if backup is not None else (before or state).copy()
+            del g.ledger.entries[size:]
         return e
     return None
 
