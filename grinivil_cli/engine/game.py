@@ -119,12 +119,9 @@ class Game:
         """`p` pays `amount` Grinies to a player or the bank; the rule's error if they cannot."""
         if amount <= 0:
             return
-        if p.money < amount:
-            error = IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds {p.money}.",
-                                path)
-            if not self.lenient:
-                raise error
-            self.findings.append(error)  # applied as recorded: the player goes below zero
+        if p.money < amount:  # leniently applied as recorded: the player goes below zero
+            self.soft(IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds "
+                                  f"{p.money}.", path))
         self.ledger.record(self.state, p, "money", -amount, cause, rule, to)
         if to not in (BANK, MUNICIPALITY):
             self.ledger.record(self.state, self.state.player(to), "money", amount,
@@ -201,6 +198,13 @@ class Game:
         at_sites = sum(1 for b in self.state.townland.buildings.values() if p.name in b.workers)
         on_tiles = sum(1 for who in self.state.ring.ability_workers.values() if who == p.name)
         return at_sites + on_tiles
+
+    def soft(self, error: IllegalMove) -> None:
+        """A broken rule after which the move can still be applied as recorded: raised in a
+        strict replay, kept as a finding in a lenient one (--lenient)."""
+        if not self.lenient:
+            raise error
+        self.findings.append(error)
 
     def worker_moved(self, p: PlayerState, amount: int, cause: str, rule: str) -> None:
         """Record a Worker put to work (+1) or taken back (-1); the total is the employed

@@ -55,10 +55,10 @@ def plant(g: Game, p: PlayerState, spots: list[Any], path: Path, *, most: int,
     chosen = check_spots(g, spots, path, rule)
     sector = townland.sector_of_spot(g.ed, g.state.townland, chosen[0])
     for i, spot in enumerate(chosen):
-        if spot not in sector:
-            raise IllegalMove("R-PLANT-07", f"{spot} is not in the Planting Sector of "
-                              f"{chosen[0]}: all Trees of one action go into one sector.",
-                              path + (i,))
+        if spot not in sector:  # leniently, the misplaced Tree is planted anyway
+            g.soft(IllegalMove("R-PLANT-07", f"{spot} is not in the Planting Sector of "
+                               f"{chosen[0]}: all Trees of one action go into one sector.",
+                               path + (i,)))
     if p.trees < len(chosen):
         raise IllegalMove("R-PLANT-06", f"{p.name} plants {len(chosen)} Trees but has "
                           f"{p.trees} in their Portfolio.", path)
