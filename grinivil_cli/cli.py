@@ -277,6 +277,42 @@ def render(
         raise typer.Exit(ILLEGAL)
 
 
+@app.command()
+def viewer(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    output: Annotated[Path, typer.Option("-o", "--output",
+                                         help="The HTML file to write (one file, no network).")],
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+) -> None:
+    """Write one self-contained HTML page that steps through the game: every snapshot, the
+    turn's log entry, the validation result and a chart of VPs and money. Exit 1 at an
+    illegal move (the page shows it at its turn), 2 when the log is unreadable."""
+    from .output import write_atomic
+    from .viewer import viewer_html
+
+    try:
+        game = load_game(log, edition, max_size)
+    except LogFormatError as e:
+        _emit("text", report.format_problems(str(log), e.problems))
+        raise typer.Exit(UNREADABLE) from None
+    if not game.replay.snapshots:
+        _emit("text", report.validation(str(log), game))
+        raise typer.Exit(ILLEGAL)
+    page = viewer_html(game, str(log))
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(output, page)
+    except OSError as e:
+        typer.echo(f"grinivil: cannot write {output}: {e.strerror or e}.", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    typer.echo(f"{log}: viewer of {len(game.replay.snapshots)} snapshots written to {output} "
+               f"({len(page.encode('utf-8')) / 1e6:.1f} MB)")
+    if game.replay.error is not None:
+        _emit("text", report.validation(str(log), game))
+        raise typer.Exit(ILLEGAL)
+
+
 def _emit(fmt: str, payload: dict[str, Any]) -> None:
     if fmt == "json":
         typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))

@@ -1,0 +1,215 @@
+"""The viewer page: shared SVG definitions, a table of distinct SVG lines, one entry per frame.
+
+A *frame* is one position of the slider: the setup, the table after every turn, and, when the
+log breaks a rule, the illegal turn itself (drawn with the table before it, and its message in
+red). Frames point at snapshots; snapshots are lists of indexes into the line table, where a
+negative number `-n` after index `k` stands for the next `n` lines `k+1 .. k+n`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import yaml
+
+from .. import report
+from ..chart import PAD, WIDTH, progress_chart
+from ..loading import Game
+from ..render.caption import action_name
+from ..render.files import game_title
+from ..render.snapshot import snapshot_svg
+from .assets import PAGE_CSS, PAGE_JS
+
+_ID = re.compile(r' id="([^"]+)"')
+
+
+@dataclass
+class SharedDefs:
+    """The `<defs>` children of every snapshot, each kept once (by id, or by text)."""
+
+    parts: dict[str, str] = field(default_factory=dict)
+
+    def take(self, svg: str) -> list[str]:
+        """Move the definitions of `svg` into the shared set; return the other lines. A
+        definition whose id is already taken by different content is renamed in this snapshot
+        (a safeguard: the renderer's static artwork is the same in every snapshot)."""
+        lines = svg.rstrip("\n").split("\n")
+        if lines and lines[0].startswith("<?xml"):
+            lines = lines[1:]
+        try:
+            start, end = lines.index(" <defs>"), lines.index(" </defs>")
+        except ValueError:
+            return lines
+        body = lines[:start] + lines[end + 1:]
+        for child in _children(lines[start + 1:end]):
+            m = _ID.search(child.split("\n", 1)[0])
+            key = m.group(1) if m else child
+            if self.parts.setdefault(key, child) == child:
+                continue
+            n = 2
+            while f"{key}-v{n}" in self.parts and self.parts[f"{key}-v{n}"] != child:
+                n += 1
+            new = f"{key}-v{n}"
+            self.parts[new] = child.replace(f' id="{key}"', f' id="{new}"', 1)
+            ref = re.compile(f"#{re.escape(key)}(?=[\"')])")
+            body = [ref.sub(f"#{new}", line) for line in body]
+        return body
+
+    def svg(self) -> str:
+        """One hidden SVG element holding every shared definition."""
+        return ('<svg class="gv-defs" xmlns="http://www.w3.org/2000/svg" '
+                'xmlns:xlink="http://www.w3.org/1999/xlink" width="0" height="0" '
+                'aria-hidden="true" focusable="false">\n <defs>\n'
+                + "\n".join(self.parts.values()) + "\n </defs>\n</svg>")
+
+
+def _children(lines: list[str]) -> list[str]:
+    """Split the indented lines inside `<defs>` into one text per child element."""
+    out: list[list[str]] = []
+    for line in lines:
+        if line.startswith("  <") and not line.startswith("  </") or not out:
+            out.append([line])
+        else:
+            out[-1].append(line)
+    return ["\n".join(c) for c in out]
+
+
+@dataclass
+class LineTable:
+    """Distinct lines in first-seen order; each snapshot as runs of indexes."""
+
+    index: dict[str, int] = field(default_factory=dict)
+
+    def encode(self, lines: list[str]) -> list[int]:
+        out: list[int] = []
+        last = -2
+        for line in lines:
+            k = self.index.setdefault(line, len(self.index))
+            if out and k == last + 1:
+                if out[-1] < 0:
+                    out[-1] -= 1
+                else:
+                    out.append(-1)
+            else:
+                out.append(k)
+            last = k
+        return out
+
+
+def _turn_yaml(rec: object) -> str:
+    if rec is None:
+        return ""
+    return yaml.safe_dump(rec, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                          width=60).rstrip("\n")
+
+
+def _frames(game: Game) -> list[dict[str, Any]]:
+    log_turns: list[Any] = game.loaded.data.get("turns") or []
+    setup = {k: v for k, v in game.loaded.data.items() if k in ("players", "setup")}
+    frames: list[dict[str, Any]] = []
+    for i, snap in enumerate(game.replay.snapshots):
+        rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
+        head = ("Setup" if snap.turn == 0 else
+                f"Turn {snap.turn} \u00b7 {snap.player} \u00b7 {action_name(snap.action)}")
+        frames.append({"turn": snap.turn, "snap": i, "head": head,
+                       "yaml": _turn_yaml(setup if snap.turn == 0 else rec)})
+    err = game.replay.error
+    if err is not None and err.turn is not None and frames:
+        message = str(err)
+        same = [f for f in frames if f["turn"] == err.turn]
+        if same:
+            same[-1]["error"] = message
+        elif err.turn > frames[-1]["turn"]:
+            rec = log_turns[err.turn - 1] if 0 < err.turn <= len(log_turns) else None
+            frames.append({"turn": err.turn, "snap": frames[-1]["snap"],
+                           "head": f"Turn {err.turn} \u00b7 {err.player or '?'} \u00b7 "
+                                   f"{action_name(err.action)} \u2014 illegal",
+                           "yaml": _turn_yaml(rec),
+                           "error": message + " (the picture shows the table before it)"})
+    return frames
+
+
+def _badge(game: Game) -> str:
+    err = game.replay.error
+    if err is None:
+        return f"legal \u00b7 {game.replay.played} turns"
+    return "illegal move" + (f" at turn {err.turn}" if err.turn is not None else "")
+
+
+def _script_json(value: object) -> str:
+    """JSON that cannot end the `<script>` element it sits in."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def viewer_html(game: Game, source: str) -> str:
+    """The whole page for a replayed game with at least one snapshot; `source` names the log
+    in the validation result. Deterministic: the same game gives the same text."""
+    snaps = game.replay.snapshots
+    log_turns: list[Any] = game.loaded.data.get("turns") or []
+    title = game_title(game)
+    shared, table = SharedDefs(), LineTable()
+    encoded: list[list[int]] = []
+    for i, snap in enumerate(snaps):
+        rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
+        svg = snapshot_svg(snap, log_turn=rec if isinstance(rec, dict) else None,
+                           previous=snaps[i - 1].state if i > 0 else None, title=title)
+        encoded.append(table.encode(shared.take(svg)))
+    frames = _frames(game)
+    result = report.validation(source, game)
+    legal = result["status"] == "legal"
+    chart = progress_chart(game.replay, title=title).rstrip("\n")
+    chart = chart[:-len("</svg>")] + (
+        f'<line id="gv-mark" x1="{PAD}" x2="{PAD}" y1="0" y2="100%" stroke="#e8590c" '
+        'stroke-width="1.5" stroke-dasharray="4 3"/></svg>')
+    data = {"lines": list(table.index), "snapshots": encoded, "frames": frames,
+            "chart": {"left": PAD, "width": WIDTH - PAD - 10, "count": len(snaps)}}
+    status = "legal" if legal else "illegal"
+    last = len(frames) - 1
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="grinivil viewer">
+<title>{escape(title)} \u2014 Grinivil viewer</title>
+<style>{PAGE_CSS}</style>
+</head>
+<body data-turn="0">
+{shared.svg()}
+<header class="gv-top">
+<div class="gv-titles"><h1>{escape(title)}</h1>
+<span class="gv-badge gv-{status}">{escape(_badge(game))}</span></div>
+<nav class="gv-controls" aria-label="turns">
+<button type="button" id="gv-prev" title="previous turn (left arrow)">&#9664; Previous</button>
+<input type="range" id="gv-slider" min="0" max="{last}" value="0" step="1" aria-label="turn">
+<button type="button" id="gv-next" title="next turn (right arrow)">Next &#9654;</button>
+<output id="gv-where" for="gv-slider">Setup</output>
+</nav>
+</header>
+<main class="gv-main">
+<figure id="gv-stage" class="gv-card"><noscript>The viewer needs JavaScript to show the
+snapshots.</noscript></figure>
+<aside class="gv-side">
+<section class="gv-card"><h2 id="gv-head">Setup</h2>
+<div id="gv-error" class="gv-error" hidden><strong>Illegal move</strong>
+<p id="gv-error-text"></p></div>
+<h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
+<section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
+<pre>{escape(result["text"])}</pre></section>
+<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump. Link to a turn with
+<code>#turn=N</code>.</p>
+</aside>
+<section class="gv-card gv-chart"><h3>Victory Points and money per player</h3>
+{chart}
+</section>
+</main>
+<script type="application/json" id="gv-data">{_script_json(data)}</script>
+<script>{PAGE_JS}</script>
+</body>
+</html>
+"""

@@ -1,0 +1,299 @@
+"""`grinivil viewer` (issue 5): one self-contained, deterministic HTML page per game, checked as
+text and in a real headless browser (Debian's `chromium`; `.ci/run` installs it as root)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from grinivil_cli.loading import load_game
+from grinivil_cli.render import snapshot_svg
+from grinivil_cli.render.files import game_title
+from grinivil_cli.viewer import viewer_html
+
+from gamekit import base_log
+
+TOP = Path(__file__).parent.parent
+SAMPLES = TOP / "samples"
+ILLEGAL = SAMPLES / "illegal" / "r-fee-03-fee-unaffordable.yaml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, timeout=300)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+class Page(HTMLParser):
+    """Every start tag with its attributes, and the text of some elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.texts: dict[str, str] = {}
+        self._open: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+        self._open = tag if tag in ("h1", "title") else None
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self.texts[self._open] = self.texts.get(self._open, "") + data
+
+    def handle_endtag(self, tag: str) -> None:
+        self._open = None
+
+    def find(self, tag: str, **attrs: str) -> list[dict[str, str]]:
+        return [a for t, a in self.tags
+                if t == tag and all(a.get(k) == v for k, v in attrs.items())]
+
+
+def parse(html: str) -> Page:
+    page = Page()
+    page.feed(html)
+    page.close()
+    return page
+
+
+def page_data(html: str) -> dict[str, Any]:
+    m = re.search(r'<script type="application/json" id="gv-data">(.*?)</script>', html, re.S)
+    assert m is not None
+    data: dict[str, Any] = json.loads(m.group(1))
+    return data
+
+
+@pytest.fixture(scope="module")
+def game4_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("viewer") / "game.html"
+    result = run("viewer", str(SAMPLES / "game-4p.yaml"), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "207 snapshots" in result.stdout
+    return out
+
+
+# --- the page as text --------------------------------------------------------------------------
+
+def test_same_log_same_bytes(game4_page: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.html"
+    assert run("viewer", str(SAMPLES / "game-4p.yaml"), "-o", str(again)).returncode == 0
+    assert again.read_bytes() == game4_page.read_bytes()
+
+
+def test_page_is_self_contained_with_one_slider(game4_page: Path) -> None:
+    html = game4_page.read_text(encoding="utf-8")
+    page = parse(html)
+    assert not page.find("link"), "no external style sheet"
+    for tag, attrs in page.tags:
+        for name in ("src", "href", "xlink:href", "action", "data", "poster"):
+            value = attrs.get(name, "")
+            assert not re.match(r"\s*(https?:)?//", value), (tag, name, value)
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", html, re.I)
+    assert not re.search(r"url\(\s*['\"]?(https?:)?//|@import", html, re.I)
+    assert [a.get("src") for a in page.find("script")] == [None, None], "inline scripts only"
+    sliders = page.find("input", type="range")
+    assert len(sliders) == 1
+    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(207 - 1)
+    # static artwork once in the page, not once per snapshot
+    assert html.count('<symbol id="tree"') == 1
+    assert html.count(".caption { font-size") == 1
+    size = len(html.encode("utf-8"))
+    assert size < 3_000_000, f"{size} bytes for 207 snapshots"
+
+
+def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
+    html = game4_page.read_text(encoding="utf-8")
+    data = page_data(html)
+    game = load_game(SAMPLES / "game-4p.yaml")
+    assert len(data["snapshots"]) == len(game.replay.snapshots) == len(data["frames"])
+    assert [f["turn"] for f in data["frames"]] == list(range(207))
+    first = yaml.safe_load(data["frames"][1]["yaml"])
+    assert first == game.loaded.data["turns"][0]
+    assert not any("error" in f for f in data["frames"])
+    assert 'class="gv-badge gv-legal"' in html
+
+
+def decode(data: dict[str, Any], i: int) -> str:
+    """The snapshot text as the page's script rebuilds it."""
+    lines, out, last = data["lines"], [], 0
+    for v in data["snapshots"][i]:
+        if v >= 0:
+            out.append(lines[v])
+            last = v
+        else:
+            out.extend(lines[last + 1:last - v + 1])
+            last -= v
+    return "\n".join(out)
+
+
+def test_snapshots_decode_to_the_rendered_svg_without_defs() -> None:
+    game = load_game(SAMPLES / "game-2p.yaml")
+    data = page_data(viewer_html(game, "game-2p.yaml"))
+    snaps, turns = game.replay.snapshots, game.loaded.data["turns"]
+    for i in (0, 1, len(snaps) - 1):
+        svg = snapshot_svg(snaps[i], log_turn=turns[snaps[i].turn - 1] if i else None,
+                           previous=snaps[i - 1].state if i else None,
+                           title=game_title(game))
+        body = re.sub(r"\n <defs>\n.*?\n </defs>", "", svg, flags=re.S)
+        assert decode(data, i) == body.split("\n", 1)[1].rstrip("\n")
+
+
+def test_illegal_move_shown_at_its_turn_in_red(tmp_path: Path) -> None:
+    out = tmp_path / "sub" / "illegal.html"
+    result = run("viewer", str(ILLEGAL), "-o", str(out))
+    assert result.returncode == 1
+    assert "R-FEE-03" in result.stdout
+    html = out.read_text(encoding="utf-8")
+    data = page_data(html)
+    snaps = load_game(ILLEGAL).replay.snapshots
+    last = data["frames"][-1]
+    assert last["turn"] == 4 and "R-FEE-03" in last["error"] and "illegal" in last["head"]
+    assert last["snap"] == len(snaps) - 1, "drawn with the table before the illegal move"
+    assert parse(html).find("input", type="range")[0]["max"] == str(len(snaps))
+    assert 'class="gv-badge gv-illegal"' in html and "gv-error" in html
+
+
+def test_odd_names_are_escaped(tmp_path: Path) -> None:
+    names = ['Ann <b>&amp; "Q"', "Žofie Dvořáková 李"]
+    log: dict[str, Any] = base_log(2)
+    dealt = list(log["setup"]["residents"].values())
+    for player, name in zip(log["players"], names, strict=True):
+        player["name"] = name
+    log["setup"]["residents"] = dict(zip(names, dealt, strict=True))
+    log["title"] = 'Club <night> & "friends" </script>'
+    log["turns"] = [{"player": names[0], "tile": "buy-trees", "trees": 2}]
+    path = tmp_path / "odd.yaml"
+    path.write_text(yaml.safe_dump(log, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    html = viewer_html(load_game(path), str(path))
+    page = parse(html)
+    assert page.texts["h1"] == log["title"]
+    assert "<night>" not in html and "<b>" not in html and "</script> " not in html
+    assert html.count("</script>") == 2
+    data = page_data(html)
+    assert yaml.safe_load(data["frames"][1]["yaml"])["player"] == names[0]
+    assert names[1] in decode(data, 1)
+
+
+def test_unreadable_log_and_unwritable_output(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: [\n", encoding="utf-8")
+    out = tmp_path / "bad.html"
+    assert run("viewer", str(bad), "-o", str(out)).returncode == 2
+    assert not out.exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    result = run("viewer", str(SAMPLES / "game-2p.yaml"), "-o", str(blocker / "x.html"))
+    assert result.returncode == 2 and "cannot write" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml", "file"]
+
+
+# --- a real browser -----------------------------------------------------------------------------
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-extensions", "--mute-audio"]
+
+
+def chromium(*args: str) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("chromium")
+    if exe is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it when run as root: "
+                    "apt-get install chromium)")
+    with tempfile.TemporaryDirectory(prefix="gv-chromium-") as profile:
+        return subprocess.run([exe, *FLAGS, f"--user-data-dir={profile}", *args],
+                              capture_output=True, text=True, timeout=120)
+
+
+def console_problems(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines()
+            if ":CONSOLE" in line or "Uncaught" in line or "SyntaxError" in line]
+
+
+def test_browser_right_arrow_shows_the_next_turn(game4_page: Path) -> None:
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{game4_page.as_uri()}#turn=5&selftest")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert console_problems(result.stderr) == []
+    body = re.search(r"<body[^>]*>", result.stdout)
+    assert body is not None, result.stdout[:500]
+    assert 'data-selftest="ok"' in body.group(0)
+    assert 'data-turn="6"' in body.group(0), "ArrowRight from turn 5 shows turn 6"
+    stage = result.stdout.split('id="gv-stage"', 1)[1].split("</figure>", 1)[0]
+    assert "<svg" in stage and "Turn 6 \u00b7" in stage, "the picture of turn 6 is shown"
+
+
+def test_browser_shows_the_illegal_turn_without_errors(tmp_path: Path) -> None:
+    out = tmp_path / "illegal.html"
+    assert run("viewer", str(ILLEGAL), "-o", str(out)).returncode == 1
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{out.as_uri()}#turn=4")
+    assert console_problems(result.stderr) == []
+    error = re.search(r'<div id="gv-error"[^>]*>.*?</div>', result.stdout, re.S)
+    assert error is not None and "hidden" not in error.group(0).split(">", 1)[0]
+    assert "R-FEE-03" in error.group(0)
+
+
+def png_colours(path: Path, rows: range) -> set[bytes]:
+    """The distinct pixels of some rows of an 8-bit RGB(A) PNG (stdlib only)."""
+    raw = path.read_bytes()
+    assert raw[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    bpp = 0
+    while pos < len(raw):
+        length, kind = struct.unpack(">I4s", raw[pos:pos + 8])
+        chunk = raw[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, _h, depth, colour = struct.unpack(">IIBB", chunk[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    data = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    seen: set[bytes] = set()
+    for y in range(rows.stop):
+        kind, line = data[y * (stride + 1)], bytearray(data[y * (stride + 1) + 1:
+                                                               (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pred) & 255
+        if y in rows:
+            seen.update(bytes(line[i:i + bpp]) for i in range(0, stride, bpp))
+        prev = line
+    return seen
+
+
+def test_browser_screenshot_is_not_blank(game4_page: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    result = chromium(f"--screenshot={shot}", "--window-size=1400,1000",
+                      "--virtual-time-budget=3000", f"{game4_page.as_uri()}#turn=40")
+    assert shot.exists(), result.stderr[-2000:]
+    colours = png_colours(shot, range(150, 420))
+    assert len(colours) > 50, f"only {len(colours)} colours: the snapshot is not drawn"
