@@ -99,8 +99,8 @@ def show(
 
 @app.command()
 def simulate(
-    players: Annotated[int, typer.Option("--players", min=2, max=5,
-                                         help="Number of players (2 to 5).")] = 4,
+    players: Annotated[int, typer.Option("--players", min=2, max=6,
+                                         help="Number of players (2 to 6).")] = 4,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same log.")] = 1,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Write the log here (default: print).")] = None,

@@ -18,9 +18,13 @@ from invariants import check_replay
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.yaml"))
 
 
-def test_there_are_complete_samples_for_two_three_and_four_players() -> None:
-    counts = {len(load_game(p).replay.snapshots[0].state.players) for p in SAMPLES}
-    assert {2, 3, 4} <= counts
+def test_there_are_complete_samples_for_two_to_six_players() -> None:
+    """R-GEN-01, R-VAR-6P-01..04: the sixth player plays orange and there is no Municipality."""
+    games = {len(g.replay.snapshots[0].state.players): g for g in map(load_game, SAMPLES)}
+    assert {2, 3, 4, 5, 6} <= set(games)
+    six = games[6].replay.snapshots[-1].state
+    assert six.players[5].colour == "orange" and not six.municipality
+    assert all("Municipality" not in b.blocks for b in six.townland.buildings.values())
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])

@@ -27,7 +27,8 @@ class SimulationError(Exception):
 
 
 def simulate(edition: Edition, players: int, seed: int) -> dict[str, Any]:
-    """A complete legal game log for `players` players (2 to 5)."""
+    """A complete legal game log for `players` players (2 to 6; the sixth plays orange and
+    there is no Municipality)."""
     rng = random.Random(seed)
     log = random_setup(edition, players, rng)
     g = set_up(edition, log)
