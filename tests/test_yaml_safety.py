@@ -497,3 +497,30 @@ def test_only_log_format_errors_on_yaml_punctuation(text: str) -> None:
         load_yaml_text(text, SRC)
     except LogFormatError as error:
         assert error.problems
+
+
+# 13. bookkeeping the fast reader must get right
+
+
+def test_duplicate_keys_inside_a_discarded_value() -> None:
+    assert problems("a: 1\na: {x: 1, x: 2}\n") == [
+        Problem("duplicate key 'a' (first at line 1, col 1): a value would be lost", at(2, 1)),
+        Problem("duplicate key 'x' (first at line 2, col 5): a value would be lost", at(2, 11)),
+    ]
+
+
+def test_nested_anchors_are_charged_their_full_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    # root 1, key a 1, &o 7 (itself 1, &i 3, *i 3), key b 1, *o 7: 17
+    text = "a: &o [&i [1, 2], *i]\nb: *o\n"
+    monkeypatch.setattr(yamlsafe, "MAX_NODES", 17)
+    assert load_yaml_text(text, SRC).data["b"] == [[1, 2], [1, 2]]
+    monkeypatch.setattr(yamlsafe, "MAX_NODES", 16)
+    assert only(text).position == at(2, 4)
+
+
+def test_nested_anchors_are_charged_their_full_height() -> None:
+    # &o is 3 levels high (itself, &i, and the list inside &i); b's 60 lists + root make 61
+    inner = "a: &o [&i [[1]], *i]\n"
+    assert load_yaml_text(f"{inner}b: {'[' * 60}*o{']' * 60}\n", SRC).data["a"]
+    problem = only(f"{inner}b: {'[' * 61}*o{']' * 61}\n")
+    assert problem == Problem("lists and mappings are nested more than 64 levels deep", at(2, 65))

@@ -13,8 +13,7 @@ import os
 import re
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 
@@ -168,19 +167,20 @@ def _load(text: str, source: str, loader: Any = None) -> Loaded:
     """Parse the checked text into a Loaded, collecting problems."""
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         _refuse("the file is empty", Position(source, 1, 1))  # a blank line may hold a tab
-    builder = _Builder(source)
+    problems: list[Problem] = []
+    parser = (loader or _LOADER)(text)
     try:
-        for event in yaml.parse(text, Loader=loader or _LOADER):
-            builder.feed(event)
+        return _walk(parser.get_event, source, problems)
     except yaml.MarkedYAMLError as error:
         if loader is None and "nesting depth" in str(error.problem):
             # libyaml's scanner looks ahead and hits its own limit (1000) before our 64:
             # the pure-Python parser has no such limit, so ours is reported, at its place.
             return _load(text, source, yaml.SafeLoader)
-        raise LogFormatError([*builder.problems, _parse_problem(error, source)]) from None
+        raise LogFormatError([*problems, _parse_problem(error, source)]) from None
     except yaml.YAMLError as error:
-        raise LogFormatError([*builder.problems, Problem(f"invalid YAML: {error}")]) from None
-    return builder.result()
+        raise LogFormatError([*problems, Problem(f"invalid YAML: {error}")]) from None
+    finally:
+        parser.dispose()
 
 
 def _parse_problem(error: yaml.MarkedYAMLError, source: str) -> Problem:
@@ -195,216 +195,213 @@ def _parse_problem(error: yaml.MarkedYAMLError, source: str) -> Problem:
     return Problem(message, position)
 
 
-def _at(event: yaml.Event) -> At:
-    """1-based (line, col) where an event starts."""
-    mark = event.start_mark
-    return (mark.line + 1, mark.column + 1) if mark else (1, 1)
+def _tag_message(tag: str) -> str:
+    """The message for an explicit tag: written '!!str' rather than 'tag:yaml.org,2002:str'."""
+    written = "!!" + tag.removeprefix(_NS) if tag.startswith(_NS) else tag
+    return f"YAML tags are not allowed ('{written}'); write the plain value"
 
 
-def _tag_name(tag: str) -> str:
-    """A tag as it would be written: '!!str' rather than 'tag:yaml.org,2002:str'."""
-    return "!!" + tag.removeprefix(_NS) if tag.startswith(_NS) else tag
+def _key_message(raw: str | None, first: At | None) -> str:
+    """Why a mapping key is refused (`first`: where an equal key stood)."""
+    if raw is None:
+        return "a mapping key must be plain text, not a list or mapping"
+    if raw == "<<":
+        return "merge keys ('<<') are not supported; write the values out"
+    line, col = first or (1, 1)
+    return f"duplicate key '{raw}' (first at line {line}, col {col}): a value would be lost"
 
 
-class _Node(NamedTuple):
-    """A finished value: its size and height once aliases are expanded, and its raw text."""
-
-    value: Any
-    size: int  # values in it, aliases expanded
-    height: int  # 0 for a scalar, 1 + the tallest child for a collection
-    raw: str | None  # a scalar as written (a usable key); None for collections
+_TOO_LONG: Any = object()  # a number whose digits Python will not convert
 
 
-@dataclass
-class _Frame:
-    """An open sequence or mapping; `path` None means its content is being discarded."""
-
-    container: Any
-    path: Path | None
-    at: At
-    anchor: str | None
-    count: int = 1
-    height: int = 1
-    key: str | None = None  # mapping: the key awaiting its value (None: discard the value)
-    has_key: bool = False
-    seen: dict[str, At] = field(default_factory=dict)
+def _resolve(text: str) -> Any:
+    """A plain scalar as SafeLoader reads it, except timestamps, which stay text."""
+    tag = _RESOLVE_TAG(yaml.ScalarNode, text, (True, False))
+    build = _BUILDERS.get(tag)
+    if build is None:
+        return text
+    try:
+        return build(yaml.ScalarNode(tag, text))
+    except (ValueError, OverflowError):
+        return _TOO_LONG
 
 
-class _Builder:
-    """Turns a PyYAML event stream into plain data, checking every rule on the way."""
+# What the next node of the innermost open collection is.
+_ROOT, _ITEM, _KEY, _VALUE = 0, 1, 2, 3
 
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.problems: list[Problem] = []
-        self.stack: list[_Frame] = []
-        self.anchors: dict[str, _Node] = {}
-        self.open_anchors: set[str] = set()
-        self.total = 0
-        self.documents = 0
-        self.root: Any = None
-        self.positions: dict[Path, At] = {}
-        self.key_positions: dict[Path, At] = {}
 
-    def result(self) -> Loaded:
-        """The loaded document, or LogFormatError with every problem found."""
-        if not self.documents:
-            self._fail("the file is empty", (1, 1))
-        if self.problems:
-            raise LogFormatError(self.problems)
-        return Loaded(self.source, self.root, self.positions, self.key_positions)
+def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) -> Loaded:
+    """Turn the parser's events into plain data, checking every rule on the way.
 
-    def feed(self, event: yaml.Event) -> None:
-        """Take the next parser event."""
-        if isinstance(event, yaml.DocumentStartEvent):
-            self.documents += 1
-            if self.documents > 1:
-                self._fail("a second YAML document starts here; a log is one document", _at(event))
-        elif isinstance(event, yaml.ScalarEvent):
-            self._scalar(event)
-        elif isinstance(event, yaml.AliasEvent):
-            self._alias(event)
-        elif isinstance(event, yaml.CollectionStartEvent):
-            self._start(event)
-        elif isinstance(event, yaml.CollectionEndEvent):
-            self._end()
+    Problems that do not stop reading are added to `problems`; the others raise at once.
+    Open collections wait on an explicit stack; the innermost one lives in local variables
+    (`cont`, `mode`, `path`, `key`, ...) since nearly every event is about it. An alias
+    shares the anchored value and is charged its size (values) and height (levels), both
+    known when its anchor closes: size from the running total, height from `deepest`, the
+    deepest level reached since the innermost open anchored collection started.
+    """
+    max_nodes, max_depth = MAX_NODES, MAX_DEPTH
+    positions: dict[Path, At] = {}
+    key_positions: dict[Path, At] = {}
+    anchors: dict[str, tuple[Any, int, int, str | None]] = {}  # value, size, height, raw
+    open_anchors: set[str] = set()
+    resolved: dict[str, Any] = {}  # plain scalar as written -> its value
+    stack: list[tuple[Any, int, Path | None, str | None, dict[str, At], At, Any, int, int]] = []
+    total = depth = deepest = documents = 0
+    root: Any = None
+    cont: Any = None  # the innermost open list or dict
+    mode = _ROOT
+    path: Path | None = ()  # where `cont` is; None when its content is discarded
+    key: str | None = None  # _VALUE: the key awaiting its value (None: discard the value)
+    seen: dict[str, At] = {}  # keys of a discarded mapping (others are in key_positions)
+    start_at: At = (1, 1)  # where `cont` starts
+    anchor: Any = None  # the anchor of `cont`
+    size_base = saved_deepest = 0  # `cont` anchored: total at its start, outer `deepest`
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
 
-    def _problem(self, message: str, at: At) -> None:
-        """Record a problem and carry on reading."""
-        self.problems.append(Problem(message, Position(self.source, *at)))
+    def problem(message: str, at: At) -> None:
+        problems.append(Problem(message, Position(source, *at)))
 
-    def _fail(self, message: str, at: At) -> NoReturn:
-        """Stop reading: raise the problems so far plus this one."""
-        self._problem(message, at)
-        raise LogFormatError(self.problems)
+    def fail(message: str, at: At) -> NoReturn:
+        problem(message, at)
+        raise LogFormatError(problems)
 
-    def _count(self, n: int, at: At) -> None:
-        """Charge `n` values to the expansion budget."""
-        self.total += n
-        if self.total > MAX_NODES:
-            message = "too many values after expanding aliases (billion laughs?)"
-            self._fail(f"{message}: more than {MAX_NODES:,}", at)
+    def over_budget(at: At) -> NoReturn:
+        message = "too many values after expanding aliases (billion laughs?)"
+        fail(f"{message}: more than {max_nodes:,}", at)
 
-    def _check_depth(self, depth: int, at: At) -> None:
-        """Refuse collections nested deeper than MAX_DEPTH (aliases included)."""
-        if depth > MAX_DEPTH:
-            self._fail(f"lists and mappings are nested more than {MAX_DEPTH} levels deep", at)
+    def too_deep(at: At) -> NoReturn:
+        fail(f"lists and mappings are nested more than {max_depth} levels deep", at)
 
-    def _check_tag(self, tag: str | None, at: At) -> None:
-        """Refuse explicit tags (`!!python/object`, `!custom`, even `!!str`)."""
-        if tag is not None:
-            message = f"YAML tags are not allowed ('{_tag_name(tag)}'); write the plain value"
-            self._problem(message, at)
-
-    def _child_path(self) -> Path | None:
-        """The path of the node starting now, or None for keys and discarded values."""
-        if not self.stack:
-            return ()
-        frame = self.stack[-1]
-        if frame.path is None:
-            return None
-        if isinstance(frame.container, list):
-            return (*frame.path, len(frame.container))
-        if frame.has_key and frame.key is not None:
-            return (*frame.path, frame.key)
-        return None
-
-    def _expecting_key(self) -> bool:
-        """Whether the node starting now is a mapping key."""
-        top = self.stack[-1] if self.stack else None
-        return top is not None and isinstance(top.container, dict) and not top.has_key
-
-    def _scalar(self, event: yaml.ScalarEvent) -> None:
-        """A scalar: a key (kept as written) or a resolved value."""
-        at = _at(event)
-        self._check_tag(event.tag, at)
-        self._count(1, at)
-        value: Any = event.value
-        if event.tag is None and event.implicit[0] and (event.anchor or not self._expecting_key()):
-            value = self._resolve(event.value, at)
-        node = _Node(value, 1, 0, event.value)
-        if event.anchor:
-            self.anchors[event.anchor] = node
-        self._place(node, at)
-
-    def _resolve(self, text: str, at: At) -> Any:
-        """A plain scalar as SafeLoader reads it, except timestamps, which stay text."""
-        tag = _RESOLVE_TAG(yaml.ScalarNode, text, (True, False))
-        build = _BUILDERS.get(tag)
-        try:
-            return text if build is None else build(yaml.ScalarNode(tag, text))
-        except (ValueError, OverflowError):
-            self._problem(f"the number {text[:20]}... is too long to read", at)
-            return text
-
-    def _alias(self, event: yaml.AliasEvent) -> None:
-        """An alias: share the anchored value (no copy), charging its full size to the budget."""
-        at, name = _at(event), str(event.anchor)
-        if name in self.open_anchors:
-            self._fail(f"alias '*{name}' is inside the very collection it names", at)
-        if name not in self.anchors:
-            self._fail(f"unknown alias '*{name}': no anchor '&{name}' before it", at)
-        node = self.anchors[name]
-        self._count(node.size, at)
-        self._check_depth(len(self.stack) + node.height, at)
-        self._place(node, at)
-
-    def _start(self, event: yaml.CollectionStartEvent) -> None:
-        """A sequence or mapping opens: check depth and push a frame."""
-        at = _at(event)
-        self._check_tag(event.tag, at)
-        self._count(1, at)
-        self._check_depth(len(self.stack) + 1, at)
-        path = self._child_path()
-        if path is not None:
-            self.positions[path] = at
-        container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
-        if event.anchor:
-            self.open_anchors.add(event.anchor)
-        self.stack.append(_Frame(container, path, at, event.anchor))
-
-    def _end(self) -> None:
-        """A sequence or mapping closes: remember its anchor and hand it to its parent."""
-        frame = self.stack.pop()
-        node = _Node(frame.container, frame.count, frame.height, None)
-        if frame.anchor:
-            self.open_anchors.discard(frame.anchor)
-            self.anchors[frame.anchor] = node
-        self._place(node, frame.at, recorded=True)
-
-    def _place(self, node: _Node, at: At, recorded: bool = False) -> None:
-        """Put a finished node where it belongs: root, list item, mapping key or value."""
-        if not recorded and (path := self._child_path()) is not None:
-            self.positions[path] = at
-        if not self.stack:
-            self.root = node.value
-            return
-        frame = self.stack[-1]
-        frame.count += node.size
-        frame.height = max(frame.height, node.height + 1)
-        if isinstance(frame.container, list):
-            frame.container.append(node.value)
-        elif not frame.has_key:
-            self._take_key(frame, node.raw, at)
+    while True:
+        event = get_event()
+        kind = type(event)
+        raw: str | None
+        if kind is scalar_event:
+            mark = event.start_mark
+            at = (mark.line + 1, mark.column + 1)
+            text: str = event.value
+            raw, tag = text, event.tag
+            if tag is not None:
+                problem(_tag_message(tag), at)
+            total += 1
+            if total > max_nodes:
+                over_budget(at)
+            value: Any = text
+            name = event.anchor
+            if tag is None and (mode != _KEY or name) and event.implicit[0]:
+                value = resolved.get(text, _TOO_LONG)
+                if value is _TOO_LONG:
+                    value = _resolve(text)
+                    if value is _TOO_LONG:
+                        problem(f"the number {text[:20]}... is too long to read", at)
+                        value = text
+                    else:
+                        resolved[text] = value
+            if name:
+                anchors[name] = (value, 1, 0, raw)
+        elif kind is mapping_end or kind is sequence_end:
+            value, raw, at = cont, None, start_at
+            if anchor:
+                open_anchors.discard(anchor)
+                anchors[anchor] = (value, total - size_base + 1, deepest - depth + 1, None)
+                deepest = max(deepest, saved_deepest)
+            cont, mode, path, key, seen, start_at, anchor, size_base, saved_deepest = stack.pop()
+            depth -= 1
+        elif kind is mapping_start or kind is sequence_start:
+            mark = event.start_mark
+            at = (mark.line + 1, mark.column + 1)
+            if event.tag is not None:
+                problem(_tag_message(event.tag), at)
+            total += 1
+            if total > max_nodes:
+                over_budget(at)
+            if depth >= max_depth:
+                too_deep(at)
+            child: Path | None = None
+            if mode == _VALUE:
+                if path is not None and key is not None:
+                    child = path + (key,)
+            elif mode == _ITEM:
+                if path is not None:
+                    child = path + (len(cont),)
+            elif mode == _ROOT:
+                child = ()
+            if child is not None:
+                positions[child] = at
+            stack.append((cont, mode, path, key, seen, start_at, anchor, size_base, saved_deepest))
+            depth += 1
+            anchor = event.anchor
+            if anchor:
+                open_anchors.add(anchor)
+                size_base, saved_deepest, deepest = total, deepest, depth
+            elif depth > deepest:
+                deepest = depth
+            if kind is mapping_start:
+                cont, mode, seen = {}, _KEY, {}
+            else:
+                cont, mode = [], _ITEM
+            path, key, start_at = child, None, at
+            continue
+        elif kind is alias_event:
+            mark = event.start_mark
+            at = (mark.line + 1, mark.column + 1)
+            name = str(event.anchor)
+            if name in open_anchors:
+                fail(f"alias '*{name}' is inside the very collection it names", at)
+            if name not in anchors:
+                fail(f"unknown alias '*{name}': no anchor '&{name}' before it", at)
+            value, size, height, raw = anchors[name]
+            total += size
+            if total > max_nodes:
+                over_budget(at)
+            if depth + height > max_depth:
+                too_deep(at)
+            deepest = max(deepest, depth + height)
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                mark = event.start_mark
+                at = (mark.line + 1, mark.column + 1)
+                fail("a second YAML document starts here; a log is one document", at)
+            continue
+        elif event is None or kind is yaml.StreamEndEvent:
+            break
         else:
-            if frame.key is not None:
-                frame.container[frame.key] = node.value
-            frame.has_key = False
-
-    def _take_key(self, frame: _Frame, raw: str | None, at: At) -> None:
-        """Accept a mapping key, or record why it is refused (its value is then discarded)."""
-        frame.has_key, frame.key = True, None
-        if raw is None:
-            self._problem("a mapping key must be plain text, not a list or mapping", at)
-        elif raw == "<<":
-            self._problem("merge keys ('<<') are not supported; write the values out", at)
-        elif raw in frame.seen:
-            line, col = frame.seen[raw]
-            self._problem(
-                f"duplicate key '{raw}' (first at line {line}, col {col}): a value would be lost",
-                at,
-            )
+            continue  # stream start, document end
+        # Place the finished node (`raw`: a scalar as written; None for a collection).
+        if mode == _VALUE:
+            if key is not None:
+                cont[key] = value
+                if path is not None:
+                    positions[path + (key,)] = at
+            mode = _KEY
+        elif mode == _ITEM:
+            if path is not None:
+                positions[path + (len(cont),)] = at
+            cont.append(value)
+        elif mode == _KEY:
+            mode = _VALUE
+            if raw is None or raw == "<<":
+                key = None
+                problem(_key_message(raw, None), at)
+            elif raw in cont:
+                key = None
+                first = key_positions[path + (raw,)] if path is not None else seen[raw]
+                problem(_key_message(raw, first), at)
+            else:
+                key = raw
+                if path is not None:
+                    key_positions[path + (raw,)] = at
+                else:
+                    seen[raw] = at
         else:
-            frame.seen[raw] = at
-            frame.key = raw
-            if frame.path is not None:
-                self.key_positions[(*frame.path, raw)] = at
+            root = value
+            positions[()] = at
+    if not documents:
+        fail("the file is empty", (1, 1))
+    if problems:
+        raise LogFormatError(problems)
+    return Loaded(source, root, positions, key_positions)
