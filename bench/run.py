@@ -1,9 +1,9 @@
 """Benchmarks, measured side by side in one run (machines are noisy: compare ratios).
 
-    python bench/run.py                      # everything: ~2 minutes on 2 idle cores once the
+    python bench/run.py                      # everything: ~3 minutes on 2 idle cores once the
                                              # logs are cached under bench/.cache/ (the first
                                              # run makes them: ~4 minutes more)
-    python bench/run.py --only validation    # or chess, batch, memory (several allowed)
+    python bench/run.py --only validation    # or chess, batch, memory, render (several allowed)
     python bench/run.py --skip batch memory
 
 validation: turns per second of `load_game` (safe YAML with positions, schema, names, replay)
@@ -15,6 +15,11 @@ batch:  `validate_many` with jobs=2 against jobs=1 over 1,000 simulated games (c
     the CPU time each used (so a busy machine shows as such).
 memory: peak resident memory (VmHWM) of a fresh process validating one long unfinished log
     (cached) of growing length, with and without the per-turn snapshots that `show` keeps.
+render: `snapshot_svg` per snapshot of samples/game-4p.yaml (every snapshot) against a plain
+    svgwrite drawing of as many elements of the same kinds (text, rect, circle, line), serialised,
+    in the same run; the whole game's `grinivil render` time (load + files) against its target;
+    the time split (scene, svgwrite drawing, serialising) and by library; and, when cairosvg is
+    installed, what `--png` adds per snapshot.
 
 Other processes on the machine skew every figure (ratios less so, the batch speed-up most): the
 load average is printed at the start and the end.
@@ -34,23 +39,35 @@ import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import chess_peer
 import games
+import svgwrite  # type: ignore[import-untyped]
 import yaml
 
 from grinivil_cli import loading
 from grinivil_cli.batch import validate_many
-from grinivil_cli.loading import DEFAULT_MAX_BYTES, load_game
+from grinivil_cli.loading import DEFAULT_MAX_BYTES, Game, load_game
+from grinivil_cli.render import canvas, render_game, snapshot_svg
+from grinivil_cli.render.files import game_title
+from grinivil_cli.render.png import PngUnavailable, png_converter
+from grinivil_cli.render.scene import Scene, make_scene
+from grinivil_cli.render.snapshot import WIDTH, draw
 
 BENCH = Path(__file__).resolve().parent
 SAMPLES = sorted((BENCH.parent / "samples").glob("*.yaml"))
-PARTS = ("validation", "chess", "batch", "memory")
+PARTS = ("validation", "chess", "batch", "memory", "render")
+RENDER_LOG = BENCH.parent / "samples" / "game-4p.yaml"
+TARGET_RENDER_SECONDS = 5.0  # "a full 4-player game renders in a few seconds on 2 cores"
+PNG_EVERY = 10  # --png is timed on every 10th snapshot (cairosvg takes ~0.2 s a picture)
 DEFAULT_GAMES = 1000
 TARGET_PARSE_RATIO = 2.0  # validation at half the parse speed or better
 TARGET_SPEEDUP = 1.7  # jobs=2 against jobs=1 on 2 cores
@@ -358,6 +375,187 @@ def bench_memory(lengths: list[int]) -> list[Row]:
     return rows
 
 
+# --- 5. render: SVG snapshots against plain svgwrite ------------------------------------------
+SnapshotArgs = tuple[Any, dict[str, Any] | None, Any, str]  # snapshot, log turn, previous, title
+
+
+def snapshot_args(game: Game) -> list[SnapshotArgs]:
+    """What `render_game` passes to `snapshot_svg` for every snapshot, in order."""
+    log_turns: list[Any] = game.loaded.data.get("turns") or []
+    snaps = game.replay.snapshots
+    title = game_title(game)
+    out: list[SnapshotArgs] = []
+    for i, snap in enumerate(snaps):
+        rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
+        out.append((snap, rec if isinstance(rec, dict) else None,
+                    snaps[i - 1].state if i > 0 else None, title))
+    return out
+
+
+def render_svg(args: SnapshotArgs) -> str:
+    snap, rec, previous, title = args
+    return snapshot_svg(snap, log_turn=rec, previous=previous, title=title)
+
+
+def scene_of(args: SnapshotArgs) -> Scene:
+    snap, rec, previous, title = args
+    return make_scene(snap.state, previous, turn=snap.turn, player=snap.player,
+                      action=snap.action, log_turn=rec, title=title)
+
+
+# Every element of a snapshot counts as one simple shape of the plain drawing: the elements
+# that hold text (text, title, desc, style) as <text>, circles as <circle>, the drawn lines
+# (line, polyline, polygon, path) as <line>, everything else (rect, use, g, symbol, ...) as <rect>.
+PLAIN_KIND = {"text": "text", "title": "text", "desc": "text", "style": "text",
+              "circle": "circle", "line": "line", "polyline": "line", "polygon": "line",
+              "path": "line"}
+
+
+def element_kinds(svg: str) -> dict[str, int]:
+    """How many elements of each plain kind the snapshot has (the root <svg> not counted)."""
+    counts = dict.fromkeys(("text", "rect", "circle", "line"), 0)
+    for node in ET.fromstring(svg).iter():
+        tag = node.tag.rsplit("}", 1)[-1]
+        if tag != "svg":
+            counts[PLAIN_KIND.get(tag, "rect")] += 1
+    return counts
+
+
+def plain_svg(counts: dict[str, int], height: int = 1100) -> str:
+    """The reference: a flat svgwrite drawing (debug off) of `counts` simple shapes, each with
+    a position, a size, a colour and a class like the snapshot's, serialised by svgwrite."""
+    dwg = svgwrite.Drawing(size=(f"{WIDTH}px", f"{height}px"), profile="full", debug=False)
+    for i in range(counts["rect"]):
+        dwg.add(dwg.rect(insert=(f"{i % 97 * 12}", f"{i % 89 * 12}"), size=("30", "18"),
+                         fill="#c8d6e5", stroke="#222f3e", class_="tile"))
+    for i in range(counts["circle"]):
+        dwg.add(dwg.circle(center=(f"{i % 97 * 12}", f"{i % 89 * 12}"), r="6",
+                           fill="#10ac84", class_="token"))
+    for i in range(counts["line"]):
+        dwg.add(dwg.line(start=(f"{i % 97 * 12}", "0"), end=("0", f"{i % 89 * 12}"),
+                         stroke="#576574", class_="road"))
+    for i in range(counts["text"]):
+        dwg.add(dwg.text(f"label {i}", insert=(f"{i % 97 * 12}", f"{i % 89 * 12}"),
+                         class_="small"))
+    return str(dwg.tostring())
+
+
+def best_interleaved(repeat: int, *fns: Callable[[], object]) -> list[float]:
+    """best_of for several functions run in turn within each round, so that a burst of load
+    from another process weighs on all of them alike."""
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def stage_split(jobs: list[SnapshotArgs], repeat: int) -> dict[str, float]:
+    """Seconds for all snapshots (best of `repeat` each): the scene (what changed, looks), the
+    svgwrite drawing, and serialising (`Canvas.to_string`: svgwrite's get_xml, indent, tostring)."""
+    original = canvas.Canvas.to_string
+    spent = [0.0]
+
+    def timed(self: canvas.Canvas) -> str:
+        start = time.perf_counter()
+        text = original(self)
+        spent[0] += time.perf_counter() - start
+        return text
+
+    best: dict[str, float] = {}
+    with mock.patch.object(canvas.Canvas, "to_string", timed):
+        for _ in range(repeat):
+            spent[0] = 0.0
+            t0 = time.perf_counter()
+            scenes = [scene_of(j) for j in jobs]
+            t1 = time.perf_counter()
+            for scene in scenes:
+                draw(scene)
+            t2 = time.perf_counter()
+            found = {"scene (changes, looks)": t1 - t0,
+                     "drawing (grinivil render + svgwrite elements)": t2 - t1 - spent[0],
+                     "serialising (get_xml, ET.indent, tostring)": spent[0]}
+            best = {k: min(v, best.get(k, v)) for k, v in found.items()}
+    return best
+
+
+def render_profile(jobs: list[SnapshotArgs], unprofiled: float) -> None:
+    """cProfile of one pass of `snapshot_svg` over the snapshots: own time by library."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for j in jobs:
+        render_svg(j)
+    profiler.disable()
+    entries = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(tt for _, _, tt, _, _ in entries.values())
+    by_area: dict[str, float] = {}
+    for (filename, _, _), (_, _, tt, _, _) in entries.items():
+        by_area[area(filename)] = by_area.get(area(filename), 0.0) + tt
+    say(f"\ncProfile of one pass: {total:.2f} s ({total / unprofiled:.1f}x the unprofiled "
+        "time: shares count)")
+    say(f"{'own s':>7} {'share':>6}  by library / package")
+    for name, tt in sorted(by_area.items(), key=lambda kv: -kv[1])[:8]:
+        say(f"{tt:7.3f} {tt / total:6.1%}  {name}")
+
+
+def bench_render(repeat: int, top: int) -> list[Row]:
+    game = load_game(RENDER_LOG)
+    jobs = snapshot_args(game)
+    n = len(jobs)
+    counts = [element_kinds(render_svg(j)) for j in jobs]
+    elements = sum(sum(c.values()) for c in counts)
+    plain, ours = best_interleaved(repeat, lambda: [plain_svg(c) for c in counts],
+                                   lambda: [render_svg(j) for j in jobs])
+    load_s = best_of(repeat, lambda: load_game(RENDER_LOG))
+    with tempfile.TemporaryDirectory() as out:
+        files_s = best_of(repeat, lambda: render_game(game, out))
+    total = load_s + files_s
+    kinds = {k: sum(c[k] for c in counts) / n for k in counts[0]}
+    say(f"== render: {RENDER_LOG.name}, {n} snapshots, {elements / n:.0f} elements per snapshot "
+        f"({', '.join(f'{v:.0f} {k}' for k, v in kinds.items())} in the plain drawing), "
+        f"best of {repeat}")
+    say(f"{'measure':<52} {'seconds':>8} {'ms/snap':>8} {'x plain':>8}")
+    for name, t in (("plain svgwrite, same elements, tostring()", plain),
+                    ("snapshot_svg (in memory)", ours),
+                    ("render_game (+ atomic writes of the files)", files_s)):
+        say(f"{name:<52} {t:8.3f} {t / n * 1000:8.2f} {t / plain:8.1f}")
+    say(f"the whole game as `grinivil render` does it: load_game {load_s:.2f} s + render_game "
+        f"{files_s:.2f} s = {total:.2f} s (target <= {TARGET_RENDER_SECONDS:g} s; one process: "
+        "the second core is idle)")
+    stages = stage_split(jobs, repeat)
+    whole = sum(stages.values())
+    say(f"\n{'stage of snapshot_svg':<52} {'seconds':>8} {'share':>8} {'x plain':>8}")
+    for name, t in stages.items():
+        say(f"{name:<52} {t:8.3f} {t / whole:8.0%} {t / plain:8.1f}")
+    if top:
+        render_profile(jobs, ours)
+    rows = [
+        Row(f"render {RENDER_LOG.name} vs plain svgwrite", f"{ours / n * 1000:.1f} ms/snapshot",
+            f"{plain / n * 1000:.1f} ms/snapshot", f"{ours / plain:.1f}x slower", "(info)", ""),
+        Row(f"  whole game: load + {n} SVG files", f"{total:.2f} s", "", "",
+            f"<= {TARGET_RENDER_SECONDS:g} s", verdict(total <= TARGET_RENDER_SECONDS)),
+    ]
+    try:
+        to_png = png_converter()
+    except PngUnavailable:
+        say("\n--png: SKIPPED: cairosvg is not installed (pip install -e '.[png]')\n")
+        return [*rows, Row("  --png (cairosvg)", "skipped: cairosvg not installed",
+                           result="SKIP")]
+    svgs = [render_svg(j) for j in jobs[::PNG_EVERY]]
+    start = time.perf_counter()
+    for svg in svgs:
+        to_png(svg)
+    png = (time.perf_counter() - start) / len(svgs)
+    say(f"\n--png: cairosvg, {WIDTH} px wide, {len(svgs)} snapshots (every {PNG_EVERY}th), once: "
+        f"{png * 1000:.0f} ms per picture, {png / (ours / n):.1f}x the SVG; the whole game with "
+        f"--png about {total + png * n:.0f} s\n")
+    return [*rows, Row("  --png: cairosvg to PNG, per snapshot", f"{png * 1000:.0f} ms",
+                       f"{ours / n * 1000:.1f} ms SVG", f"{png / (ours / n):.1f}x the SVG",
+                       "(info)", "")]
+
+
 # --- the run ------------------------------------------------------------------------------------
 def machine() -> str:
     model = "unknown CPU"
@@ -397,7 +595,8 @@ def main() -> None:
                         help=f"run only these parts ({', '.join(PARTS)})")
     parser.add_argument("--skip", nargs="+", choices=PARTS, metavar="PART", default=[],
                         help="run everything but these parts")
-    parser.add_argument("--repeat", type=int, default=5, help="best of N (validation, chess)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="best of N (validation, chess, render)")
     parser.add_argument("--profile-top", type=int, default=12,
                         help="functions in the cProfile summary (0: no profile)")
     parser.add_argument("--chess-games", type=int, default=100,
@@ -425,6 +624,8 @@ def main() -> None:
         rows += bench_batch(args.games, args.gen_jobs)
     if "memory" in parts:
         rows += bench_memory(args.lengths)
+    if "render" in parts:
+        rows += bench_render(args.repeat, args.profile_top)
     say(table(rows))
     say(f"\n{time.perf_counter() - start:.0f} s in all; {load()} at the end")
 

@@ -245,16 +245,26 @@ def render(
     turn: Annotated[int | None, typer.Option("--turn", help="Only the snapshot after turn N "
                                              "(0 is the setup).")] = None,
     turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B.")] = None,
+    png: Annotated[bool, typer.Option("--png", help="Also a 1200 px wide PNG beside each SVG "
+                                      "(needs cairosvg: the optional extra 'png').")] = False,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Draw the table after the setup and after every turn: one SVG each (turn-000.svg, ...).
     Exit 1 at an illegal move (the turns before it are drawn), 2 when the log is unreadable."""
     from .render import render_game
+    from .render.png import Converter, PngUnavailable, png_converter
 
     if turn is not None and turns is not None:
         typer.echo("grinivil: give --turn or --turns, not both.", err=True)
         raise typer.Exit(UNREADABLE)
+    to_png: Converter | None = None
+    if png:
+        try:
+            to_png = png_converter()
+        except PngUnavailable as e:
+            typer.echo(f"grinivil: {e}", err=True)
+            raise typer.Exit(UNREADABLE) from None
     lo, hi = (turn, turn) if turn is not None else _turn_range(turns)
     try:
         game = load_game(log, edition, max_size)
@@ -267,11 +277,12 @@ def render(
                    f"and {last} for {log}.", err=True)
         raise typer.Exit(UNREADABLE)
     try:
-        written = render_game(game, output, range(lo, hi + 1))
+        written = render_game(game, output, range(lo, hi + 1), png=to_png)
     except OSError as e:
         typer.echo(f"grinivil: cannot write to {output}: {e.strerror or e}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    typer.echo(f"{log}: {len(written)} snapshot{'s' * (len(written) != 1)} written to {output}")
+    typer.echo(f"{log}: {len(written)} snapshot{'s' * (len(written) != 1)} written to {output}"
+               f"{' (SVG and PNG)' * png}")
     if game.replay.error is not None:
         _emit("text", report.validation(str(log), game))
         raise typer.Exit(ILLEGAL)

@@ -7,6 +7,7 @@ from typing import Any
 
 from .edition.model import RESOURCES
 from .engine.replay import Snapshot
+from .engine.setup import describe_options
 from .engine.state import GameState
 from .errors import IllegalMove, Problem
 from .loading import Game
@@ -45,6 +46,10 @@ def validation(path: str, game: Game) -> dict[str, Any]:
                    findings=[_move(e) for e in r.findings], text="\n".join(lines))
         return out
     lines = [f"{path}: legal ({turns} turns)"]
+    if r.game is not None and r.game.state.options:  # the variants played
+        out["options"] = {k: sorted(v) if isinstance(v, set) else v
+                          for k, v in r.game.state.options.items()}
+        lines.append(f"options: {describe_options(r.game.state.options) or 'none'}")
     if r.scores is not None:
         out["scores"] = [{"player": s.player, "total": s.total, "rank": s.rank,
                           "scoreboard": s.track_vp, "money": s.money_vp,

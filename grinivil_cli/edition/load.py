@@ -241,6 +241,8 @@ def _cross_checks(data: Any) -> Iterator[tuple[Path, str]]:
     yield from _check_residents(data["residents"], data["buildings"])
     yield from _check_road_track(data["road_track"])
     yield from _check_action_tiles(data["action_tiles"], data["ring_corners"])
+    if "beginners_ring" in data:
+        yield from _check_beginners_ring(data)
 
 
 def _check_components(data: Any) -> Iterator[tuple[Path, str]]:
@@ -461,6 +463,24 @@ def _check_action_tiles(
         yield ("action_tiles",), f"{len(pink)} pink tiles; setup draws {PINK_DRAWN} (R-SETUP-19)"
 
 
+def _check_beginners_ring(data: Any) -> Iterator[tuple[Path, str]]:
+    """The Beginners Ring is a legal ring: 16 different variable tiles, every non-pink one and
+    7 pink ones, no promo tile (R-VAR-BEG-02, R-SETUP-19/20)."""
+    tiles, corners = data["action_tiles"], set(data["ring_corners"].values())
+    ring = list(data["beginners_ring"])
+    for i, key in enumerate(ring):
+        tile = tiles.get(key)
+        if tile is None or key in corners or tile.get("promo", False) or ring.index(key) != i:
+            yield ("beginners_ring", i), f"'{key}' is not a variable, non-promo tile used once"
+    pink = [k for k in ring if k in tiles and tiles[k]["pink"]]
+    if len(pink) != PINK_DRAWN:
+        yield ("beginners_ring",), f"{len(pink)} pink tiles; the ring holds {PINK_DRAWN}"
+    missing = [k for k, t in tiles.items() if k not in corners and not t["pink"]
+               and not t.get("promo", False) and k not in ring]
+    if missing:
+        yield ("beginners_ring",), f"every non-pink variable tile is on it; missing {missing}"
+
+
 # --- building the model --------------------------------------------------------------------
 
 
@@ -490,6 +510,7 @@ def edition_from_data(data: Any, *, name: str) -> Edition:
         ring_corners={int(pos): tile for pos, tile in data["ring_corners"].items()},
         import_prices=tuple(data["import_prices"]),
         extra={"title": title} if isinstance(title, str) else {},
+        beginners_ring=tuple(data.get("beginners_ring") or ()),
     )
 
 

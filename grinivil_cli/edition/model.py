@@ -166,6 +166,8 @@ class Edition:
     ring_corners: dict[int, str]  # ring position (1..20) -> Initial tile key
     import_prices: tuple[int, ...]  # D6 face 1..6 -> price per item (#14)
     extra: dict[str, str] = field(default_factory=dict)
+    # the 16 variable tiles of the Beginners Ring, r1..r16 (R-VAR-BEG-02); () when not given
+    beginners_ring: tuple[str, ...] = ()
 
     def market_for(self, players: int) -> MarketSide:
         for side in self.markets:

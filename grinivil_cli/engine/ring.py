@@ -240,10 +240,25 @@ def penalty(g: Game, p: PlayerState) -> None:
         g.discard_to_pouch(p, lost, "action not carried out, fewer than 2 VPs", "R-TAR-11")
 
 
+def has_worker_on(g: Game, p: PlayerState, tile: str) -> bool:
+    """`p`'s Worker stands on the Ability Tile `tile`: its ability is active (R-ABIL-03)."""
+    ring = g.state.ring
+    return any(who == p.name and ring.tile_at(pos) == tile
+               for pos, who in ring.ability_workers.items())
+
+
 def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> None:
-    """Step 7: Time Buying at 3 Grinies per unit, then the Time Shift (R-TBUY-*, R-TAR-13/14)."""
+    """Step 7: Time Buying at 3 Grinies per unit, then the Time Shift (R-TBUY-*, R-TAR-13/14).
+    With a Worker on the Manager no action shifts time, mandatory costs included (R-A53P-01,
+    AMB-A53P-01 (a)), so there is no time to buy."""
     rec = ctx.rec
     bought = int(rec.get("buy_time", 0) or 0)
+    if has_worker_on(g, p, "manager"):
+        if bought:
+            raise IllegalMove("R-A53P-01", f"{p.name}'s Worker is on the Manager: the action "
+                              "has zero Time Cost, so no time can be bought.",
+                              rec.at("buy_time"))
+        return
     if bought:
         if cost.mandatory:
             raise IllegalMove("R-TBUY-02", f"the {cost.units} Time Units of this action are "

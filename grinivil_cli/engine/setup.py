@@ -24,6 +24,7 @@ VARIABLE_TILES = 16  # R-SETUP-20
 SETUP_SLOTS = ("I0", "I1")  # 1C and 1D (docs/architecture.md)
 ENTRANCE_SLOT, SETUP_ROAD = "O1", "R1"  # 1A and the road token 1E
 COLOURS = ("brown", "grey", "beige", "white", "black", "orange")
+VARIANT_BLOCKS = 2  # Quick / Long Game: 1 or 2 Blocks fewer / more (R-VAR-QUICK-01, R-VAR-LONG-01)
 
 
 def set_up(edition: Edition, log: dict[str, Any]) -> Game:
@@ -34,19 +35,119 @@ def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     four_plus = n >= 4
     state = GameState(edition=edition, players=[], ring=Ring(tiles=[]), townland=Townland(),
                       supply=new_supply(edition, n), market={r: 0 for r in RESOURCES},
-                      municipality=n < 6, four_plus=four_plus)
+                      municipality=n < 6, four_plus=four_plus, options=read_options(log))
     g = Game(state, Ledger())
     check_colours(players)
     money = int(rec.get("money", edition.starting_money))
+    blocks = BLOCKS[n] + variant_blocks(state.options, n)
     for entry in players:
         state.players.append(PlayerState(name=entry["name"], colour=entry["colour"], money=money,
-                                         blocks=BLOCKS[n], trees=STARTING_TREES,
+                                         blocks=blocks, trees=STARTING_TREES,
                                          markers=edition.ownership_markers))
     deal_residents(g, rec)
-    state.ring = set_up_ring(edition, rec)
+    state.ring = set_up_ring(edition, rec, state.options.get("promo_tiles") or frozenset())
+    check_beginners_ring(state, rec)
+    check_personalized_tar(state, rec)
     lay_out_townland(g, rec)
     fill_market(g, rec, n)
     return g
+
+
+def read_options(log: dict[str, Any]) -> dict[str, Any]:
+    """The log header's variant options (schema-checked); `promo_tiles` becomes a set."""
+    options = dict(log.get("options") or {})
+    if "promo_tiles" in options:
+        options["promo_tiles"] = set(options["promo_tiles"])
+    return options
+
+
+def variant_blocks(options: dict[str, Any], n: int) -> int:
+    """Quick Game: every player gives up 1 or 2 Blocks; Long Game: every player takes 1 or 2
+    more, not with 2 players; the same number for everyone (R-VAR-QUICK-01, R-VAR-LONG-01,
+    AMB-VAR-05)."""
+    change = int(options.get("blocks", 0))
+    if abs(change) > VARIANT_BLOCKS:
+        raise IllegalMove("R-VAR-QUICK-01" if change < 0 else "R-VAR-LONG-01",
+                          f"the Quick and Long Games change every player's Blocks by 1 or 2; "
+                          f"the log says {change}.", ("options", "blocks"))
+    if change > 0 and n == 2:
+        raise IllegalMove("R-VAR-LONG-01", f"the Long Game ({change:+d} Blocks) is not "
+                          "available with 2 players.", ("options", "blocks"))
+    return change
+
+
+def check_beginners_ring(state: GameState, rec: Rec) -> None:
+    """With the Beginners Ring the 16 variable tiles are the edition's fixed layout, not a
+    random draw (R-VAR-BEG-02, AMB-VAR-01)."""
+    if not state.options.get("beginners_ring"):
+        return
+    layout = list(state.edition.beginners_ring)
+    if not layout:
+        raise IllegalMove("R-VAR-BEG-02", f"the edition {state.edition.name} has no Beginners "
+                          "Ring layout ('beginners_ring').", ("options", "beginners_ring"))
+    ring = list(rec.get("ring") or [])
+    for i, (want, got) in enumerate(zip(layout, ring, strict=True)):
+        if want != got:
+            raise IllegalMove("R-VAR-BEG-02", f"the Beginners Ring has '{want}' at r{i + 1}; "
+                              f"the log has '{got}'.", rec.at("ring", i))
+
+
+def check_personalized_tar(state: GameState, rec: Rec) -> None:
+    """Personalized TAR: each player, oldest to youngest, names at most one pink tile forced
+    into the ring or kept out of it; forced-in tiles are among the 7 pink tiles, kept-out ones
+    are not on the ring, and a tile named twice follows the later pick (R-VAR-PERS-01,
+    AMB-VAR-02)."""
+    picks = state.options.get("personalized_tar") or []
+    promos = state.options.get("promo_tiles") or set()
+    ring = set(rec.get("ring") or [])
+    picked: dict[str, int] = {}
+    decided: dict[str, tuple[str, int]] = {}  # tile -> ("include" or "exclude", pick index)
+    for i, pick in enumerate(picks):
+        path: tuple[str | int, ...] = ("options", "personalized_tar", i)
+        name = pick["player"]
+        if name in picked:
+            raise IllegalMove("R-VAR-PERS-01", f"{name} picks one tile only; pick "
+                              f"{picked[name] + 1} was already theirs.", path)
+        picked[name] = i
+        kind = "include" if "include" in pick else "exclude"
+        tile = pick[kind]
+        info = state.edition.action_tiles[tile]
+        if not info.pink or (info.promo and tile not in promos):
+            why = ("has no pink border" if not info.pink else
+                   "is a promo tile not in the game (options.promo_tiles)")
+            raise IllegalMove("R-VAR-PERS-01", f"{name} picks '{tile}', which {why}; only a "
+                              "pink tile of the game may be picked.", path + (kind,))
+        decided[tile] = (kind, i)
+    for tile, (kind, i) in decided.items():
+        if (kind == "include") != (tile in ring):
+            who = picks[i]["player"]
+            why = ("forced it in, but it is not on the ring" if kind == "include"
+                   else "kept it out, but it is on the ring")
+            raise IllegalMove("R-VAR-PERS-01", f"{who} {why} ('{tile}').",
+                              ("options", "personalized_tar", i, kind))
+
+
+def describe_options(options: dict[str, Any]) -> str:
+    """The variants played, in words (for `validate`); "" for the base game."""
+    parts = []
+    blocks = int(options.get("blocks", 0))
+    if blocks:
+        game = "Quick Game" if blocks < 0 else "Long Game"
+        parts.append(f"{game} ({blocks:+d} Building Blocks each)")
+    if options.get("big_town"):
+        parts.append("Big Town")
+    if options.get("beginners_ring"):
+        parts.append("Beginners Ring")
+    if options.get("ignore_max_distance"):
+        parts.append("Maximum Distance ignored")
+    picks = options.get("personalized_tar") or []
+    if picks:
+        parts.append("Personalized TAR (" + ", ".join(
+            f"{p['player']} {'+' + p['include'] if 'include' in p else '-' + p['exclude']}"
+            for p in picks) + ")")
+    if options.get("promo_tiles"):
+        parts.append("promo tiles " + ", ".join(sorted(options["promo_tiles"])))
+    return ", ".join(parts)
 
 
 def check_colours(players: list[dict[str, Any]]) -> None:
@@ -119,9 +220,11 @@ def take_card(g: Game, card: str, path: tuple[str | int, ...]) -> None:
     supply.deck.remove(card)
 
 
-def set_up_ring(edition: Edition, rec: Rec) -> Ring:
+def set_up_ring(edition: Edition, rec: Rec,
+                promo_tiles: set[str] | frozenset[str] = frozenset()) -> Ring:
     """The 4 Initial Tiles in their corners, 7 pink tiles and every other tile in r1..r16
-    (R-SETUP-18..22, AMB-SETUP-08)."""
+    (R-SETUP-18..22, AMB-SETUP-08); a promo tile only when `promo_tiles` (the log's
+    `options.promo_tiles`) names it, and then it is one of the 7 pink tiles (AMB-SETUP-10)."""
     variable = list(rec.get("ring") or [])
     path = rec.at("ring")
     if len(variable) != VARIABLE_TILES:
@@ -130,10 +233,11 @@ def set_up_ring(edition: Edition, rec: Rec) -> Ring:
     initial = set(edition.ring_corners.values())
     for i, key in enumerate(variable):
         info = edition.action_tiles.get(key)
-        if info is None or key in initial or info.promo or variable.index(key) != i:
+        promo = info is not None and info.promo and key not in promo_tiles
+        if info is None or key in initial or promo or variable.index(key) != i:
             why = ("is not an action tile" if info is None else "is an Initial tile, fixed in "
-                   "its corner" if key in initial else "is a promo tile (a variant, not yet "
-                   "supported)" if info.promo else "is listed twice")
+                   "its corner" if key in initial else "is a promo tile not in the game "
+                   "(options.promo_tiles)" if promo else "is listed twice")
             raise IllegalMove("R-SETUP-21", f"'{key}' {why}.", path + (i,))
     pink = [k for k in variable if edition.action_tiles[k].pink]
     if len(pink) != PINK_TILES:

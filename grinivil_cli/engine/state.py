@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..edition.model import RESOURCES, Edition
 
@@ -126,6 +128,9 @@ class GameState:
     current: int = 0  # index of the player whose turn is next
     sudden_death: bool = False
     last_tile: str | None = None  # tile chosen by the previous player (for #51P)
+    # the log header's `options` (variants), as written, with promo_tiles as a set
+    # (engine/setup.py `read_options`); read by the rules, never changed after setup
+    options: dict[str, Any] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:
@@ -163,4 +168,5 @@ class GameState:
                            tokens=dict(self.supply.tokens), deck=list(self.supply.deck),
                            display=list(self.supply.display), pile=list(self.supply.pile)),
             market=dict(self.market),
+            options=copy.deepcopy(self.options) if self.options else {},
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from .actions import ACTIONS
+from .actions.promo import FOLLOW_TIME, follows
 from .actions.trade import auction
 from .game import Game, Rec, cube_counts
 from .market import check_excess, fits, place_on_market
@@ -57,8 +58,12 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
                                   "Action: write it beside the turn's 'tile'.", rec.at(key))
     ctx = TurnContext(rec)
     action = str(rec.get("tile"))
-    target = check_eligible(g, p, action, rec)
-    move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
+    following = follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
+    if not following:
+        target = check_eligible(g, p, action, rec)
+        move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
+    if rec is turn:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
+        g.state.last_tile = None if following else action
     for pos in release or []:  # the 'occupied' token comes back after the choice (AMB-A16-01)
         g.state.ring.occupied.pop(pos, None)
     if ctx.finished_now:
@@ -70,7 +75,8 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
         finish_player(g, p, turn)
         return
-    collect_ability_benefits(g, p, rec)
+    if not following:  # following is not choosing an action (AMB-A51P-02 (a))
+        collect_ability_benefits(g, p, rec)
     if rec.get("declined") is True:
         penalty(g, p)
         cost = TimeCost(0)  # AMB-TAR-02 (a)
@@ -78,6 +84,8 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
             auction(g, p, rec, ctx, penalised=True)
     else:
         cost = ACTIONS[action](g, p, rec, ctx)
+        if following:
+            cost = TimeCost(FOLLOW_TIME, mandatory=True)  # R-A51P-05
     shift_time(g, p, cost, ctx)
     if ctx.finished_now:
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
@@ -141,13 +149,23 @@ def settle_excess_cubes(g: Game, rec: Rec) -> None:
 
 def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
     """2 Building Blocks or fewer after the whole turn starts the Sudden-death Round; each
-    player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a))."""
+    player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a)).
+    With Big Town the player may take an extra Block instead (R-VAR-BIG-01..04)."""
+    big = bool(g.state.options.get("big_town"))
     if g.state.sudden_death or p.blocks > SUDDEN_DEATH_BLOCKS:
+        for key, rule in (("sudden_death", "R-SD-01"), ("big_town", "R-VAR-BIG-01")):
+            if rec.has(key):
+                why = ("has already begun" if g.state.sudden_death
+                       else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
+                raise IllegalMove(rule, f"the Sudden-death Round {why}.", rec.at(key))
+        return
+    if rec.has("big_town") and not big:
+        raise IllegalMove("R-VAR-BIG-01", "'big_town' is recorded, but the log's options do "
+                          "not play Big Town.", rec.at("big_town"))
+    if big and not big_town_triggers(g, p, rec):
         if rec.has("sudden_death"):
-            why = ("has already begun" if g.state.sudden_death
-                   else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
-            raise IllegalMove("R-SD-01", f"the Sudden-death Round {why}.",
-                              rec.at("sudden_death"))
+            raise IllegalMove("R-VAR-BIG-01", f"{p.name} took an extra Building Block: the "
+                              "Sudden-death Round is not triggered.", rec.at("sudden_death"))
         return
     g.state.sudden_death = True
     choices = rec.get("sudden_death") or {}
@@ -170,6 +188,49 @@ def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
                               "start-tile}').", rec.at("sudden_death") if choices else rec.path)
         if choice == "start-tile":
             move_to_starting_tile(g, q)
+
+
+def big_town_triggers(g: Game, p: PlayerState, rec: Rec) -> bool:
+    """Big Town, for a player ending a turn with 2 Blocks or fewer (AMB-VAR-03): True when the
+    Sudden-death Round begins. Without an extra Block yet, the player chooses (the log's
+    `big_town`): an extra Block and the game goes on, or the Sudden-death Round, before which
+    every player without an extra Block gets one, unless nobody has taken one yet
+    (R-VAR-BIG-01, R-VAR-BIG-02). With one already, it begins automatically and the others make
+    up their Block (R-VAR-BIG-03). With 2 players the extra Blocks come from an unused colour
+    (R-VAR-BIG-04): only the count matters here."""
+    players = g.state.players
+    if p.extra_block:
+        if rec.has("big_town"):
+            raise IllegalMove("R-VAR-BIG-03", f"{p.name} already took an extra Building Block: "
+                              f"with {p.blocks} the Sudden-death Round begins automatically, "
+                              "without a decision.", rec.at("big_town"))
+        make_up_blocks(g, "R-VAR-BIG-03")
+        return True
+    first = not any(q.extra_block for q in players)
+    rule = "R-VAR-BIG-01" if first else "R-VAR-BIG-02"
+    if g.chance is not None and not rec.has("big_town"):
+        rec.data["big_town"] = g.chance.choice(["extra-block", "sudden-death"])
+    decision = rec.get("big_town")
+    if decision not in ("extra-block", "sudden-death"):
+        raise IllegalMove(rule, f"Big Town: {p.name} ends the turn with {p.blocks} Building "
+                          "Blocks and has no extra Block: the log must record the decision "
+                          "('big_town: extra-block' or 'big_town: sudden-death').", rec.path)
+    if decision == "extra-block":
+        p.extra_block = True
+        g.ledger.record(g.state, p, "blocks", 1, "Big Town: extra Building Block", rule)
+        return False
+    if not first:
+        make_up_blocks(g, rule)
+    return True
+
+
+def make_up_blocks(g: Game, rule: str) -> None:
+    """Every player still without an extra Block gets one (R-VAR-BIG-02, R-VAR-BIG-03)."""
+    for q in g.state.players:
+        if not q.extra_block:
+            q.extra_block = True
+            g.ledger.record(g.state, q, "blocks", 1, "Big Town: extra Building Block made up",
+                            rule)
 
 
 def move_to_starting_tile(g: Game, q: PlayerState) -> None:

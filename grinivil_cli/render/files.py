@@ -1,4 +1,5 @@
-"""Writing the snapshots of a game: one SVG per snapshot, named by its turn number only."""
+"""Writing the snapshots of a game: one SVG per snapshot, named by its turn number only (and,
+with `png`, a PNG of it beside)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ..loading import Game
-from ..output import write_atomic
+from ..output import write_atomic, write_atomic_bytes
+from .png import Converter
 from .snapshot import snapshot_svg
 
 
@@ -22,10 +24,12 @@ def game_title(game: Game) -> str:
     return str(title) if title else Path(str(game.loaded.source)).name
 
 
-def render_game(game: Game, out_dir: str | Path, turns: range | None = None) -> list[Path]:
+def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
+                png: Converter | None = None) -> list[Path]:
     """Write the SVG of every snapshot replayed (or of those whose turn is in `turns`) into
-    `out_dir` (created if needed); return the paths written, in turn order. Each file is
-    written whole or not at all, and only inside `out_dir`: names come from numbers only."""
+    `out_dir` (created if needed); return the SVG paths written, in turn order. With `png`
+    (see `png.png_converter`), also `turn-NNN.png` beside each SVG. Each file is written whole
+    or not at all, and only inside `out_dir`: names come from numbers only."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     log_turns: list[Any] = game.loaded.data.get("turns") or []
@@ -40,5 +44,7 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None) -> 
                            previous=snaps[i - 1].state if i > 0 else None, title=title)
         path = out / file_name(snap.turn, len(log_turns))
         write_atomic(path, svg)
+        if png is not None:
+            write_atomic_bytes(path.with_suffix(".png"), png(svg))
         written.append(path)
     return written

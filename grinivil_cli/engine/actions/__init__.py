@@ -11,6 +11,7 @@ from ..state import PlayerState
 from .build import build
 from .land import build_road, buy_trees, explore_land, plant_trees, replanting
 from .people import add_resident, convert, place_ability_worker, sell_the_house, subsidy
+from .promo import crowdfunding
 from .trade import (
     auction,
     buy_resources,
@@ -49,6 +50,9 @@ ACTIONS: dict[str, Action] = {
     "ecologist": place_ability_worker,
     "banker": place_ability_worker,
     "merchant": place_ability_worker,
+    "follower": place_ability_worker,
+    "crowdfunding": crowdfunding,
+    "manager": place_ability_worker,
 }
 
 NAMES: dict[str, str] = {
@@ -61,4 +65,5 @@ NAMES: dict[str, str] = {
     "replanting": "Replanting", "subsidy": "Subsidy", "forced-trade": "Forced Trade",
     "architect": "Architect", "engineer": "Engineer", "builder": "Builder",
     "ecologist": "Ecologist", "banker": "Banker", "merchant": "Merchant",
+    "follower": "Follower", "crowdfunding": "Crowdfunding", "manager": "Manager",
 }

@@ -1,0 +1,265 @@
+"""The promo tiles: #51P Follower, #52P Crowdfunding (Building Construction), #53P Manager.
+
+Follower and Manager are Ability Tiles (their action places a Worker, `people.py`); their
+abilities act in `turn.py` `play_action` (following) and `ring.py` `shift_time` (Manager).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import IllegalMove
+from .. import townland
+from ..construction import FEE_BASE, FEE_PER_RESIDENT, check_site, participation_fee
+from ..game import Game, Rec, plural
+from ..ring import (
+    ABILITY_TILES,
+    BUILD_TILES,
+    RESTRICTED_TILES,
+    TimeCost,
+    TurnContext,
+    has_worker_on,
+    ring_tile_of,
+    tile_name,
+)
+from ..state import MUNICIPALITY, Building, PlayerState
+from .trade import counterclockwise_from
+
+FOLLOW_TIME = 2  # R-A51P-05
+MIN_PLEDGE = 30  # R-A52P-02
+MUNICIPAL_PLEDGE = 30  # R-A52P-03
+CROWDFUNDING_TIME = 3  # R-A52P-11
+CROWDFUNDING_FAMILIES = ("commerce", "public")  # blue and yellow tokens (R-A52P-01)
+
+
+# --- #51P Follower -------------------------------------------------------------------------
+
+def follows(g: Game, p: PlayerState, rec: Rec, turn: Rec) -> bool:
+    """Whether this action follows (#51P, the log's `follow: true`): the token does not move
+    and the action is one of the tile the previous player chose at the start of their turn.
+    Checked here: a Worker on the Follower, a previous player who chose a tile (AMB-A51P-01),
+    the same tile (either half of the dual tile, R-A51P-03), not an occupied Restricted Tile
+    nor an Ability Tile (R-A51P-04) (R-A51P-02)."""
+    if not rec.has("follow"):
+        return False
+    if rec is not turn:
+        raise IllegalMove("R-A51P-02", "following happens at the beginning of a turn; a Repeat "
+                          "Action follows the standard procedure (R-A51P-06).", rec.at("follow"))
+    if rec.get("follow") is not True:
+        return False
+    path = rec.at("follow")
+    if not has_worker_on(g, p, "follower"):
+        raise IllegalMove("R-A51P-02", f"{p.name} has no Worker on the Follower: the token "
+                          "must move to the chosen tile.", path)
+    names = [q.name for q in g.state.players]
+    previous = g.state.players[(names.index(p.name) - 1) % len(names)]
+    last = g.state.last_tile
+    if previous.finished or last is None:
+        why = (f"{previous.name} has finished the game" if previous.finished else
+               f"{previous.name} did not choose a tile at the start of their turn (they followed, "
+               "or no turn has been played yet)")
+        raise IllegalMove("R-A51P-02", f"{why}: there is no action to follow (AMB-A51P-01).",
+                          path)
+    action = str(rec.get("tile"))
+    tile = ring_tile_of(action)
+    if tile != ring_tile_of(last):
+        raise IllegalMove("R-A51P-02", f"the Follower performs an action of the tile "
+                          f"{previous.name} chose ({tile_name(g, ring_tile_of(last))}); the log "
+                          f"names {tile_name(g, tile)}.", rec.at("tile"))
+    ring = g.state.ring
+    pos = ring.position_of(tile)
+    if tile in ABILITY_TILES:
+        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is an Ability Tile: its action "
+                          "cannot be followed.", rec.at("tile"))
+    if tile in RESTRICTED_TILES and pos in ring.occupied:
+        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is a Restricted Tile marked "
+                          f"'occupied' (by {ring.occupied[pos]}): its action cannot be followed.",
+                          rec.at("tile"))
+    if action in BUILD_TILES and g.free_workers(p) < 1:
+        raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
+                          "beginning of the turn, so cannot follow a Build Action.",
+                          rec.at("tile"))
+    if rec.has("merchant"):  # not choosing an action (AMB-A51P-02 (a))
+        raise IllegalMove("R-A24-01", "a followed action is not chosen on the ring: the "
+                          "Merchant draws nothing (AMB-A51P-02).", rec.at("merchant"))
+    return True
+
+
+# --- #52P Crowdfunding ---------------------------------------------------------------------
+
+def crowdfunding(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+    """A Commerce or Public building started on an empty Non-residential site and built by the
+    pledgers: secret pledges of at least 30 Grinies (to the bank), the Municipality's 30 + the
+    Conversion Rate + a D6 rolled after the reveal; the largest human pledge places the first
+    Block, then the others by pledge (the Municipality first on a tie and as many Floors as it
+    has Blocks; a human 1 Block); no cubes, Workers, VPs or site bonus; pledges back to those
+    who place no Block; each provider pays the Participation Fee; 3 mandatory TU
+    (R-A52P-01..11, AMB-A52P-01..04, AMB-FEE-01 (a))."""
+    site = str(rec.require("site", "the Building Site", "R-A52P-01"))
+    key = rec.require("building", "the Building Token chosen", "R-A52P-01")
+    building = start_crowdfunded_building(g, p, site, str(key), rec)
+    pledges = read_pledges(g, p, rec)
+    municipal = municipal_pledge(g, rec)
+    for name, amount in pledges.items():  # revealed together, paid to the bank (AMB-A52P-01)
+        g.pay(g.state.player(name), amount, f"Crowdfunding pledge of {amount} Grinies",
+              "R-A52P-02", rec.at("pledges", name))
+    providers = block_providers(g, p, building, pledges, municipal, rec)
+    for name in providers:
+        place_crowdfunded_block(g, building, name, rec)
+    for name, amount in pledges.items():
+        if name not in providers:
+            g.earn(g.state.player(name), amount, "Crowdfunding pledge back (no Block placed)",
+                   "R-A52P-09")
+    return TimeCost(CROWDFUNDING_TIME, mandatory=True)
+
+
+def start_crowdfunded_building(g: Game, p: PlayerState, site: str, key: str,
+                               rec: Rec) -> Building:
+    """The initiator's Commerce or Public token on an empty Non-residential site on a
+    Construction or Completed Road (R-A52P-01, AMB-A52P-03)."""
+    town = g.state.townland
+    check_site(g, site, "R-A52P-01", rec.at("site"))
+    spec = townland.site_spec(g.ed, town, site)
+    if spec.kind != "nonresidential":
+        raise IllegalMove("R-A52P-01", f"{site} is a {spec.kind} site; Crowdfunding builds on a "
+                          "Non-residential site.", rec.at("site"))
+    if site in town.buildings:
+        raise IllegalMove("R-A52P-01", f"{site} is not empty: a "
+                          f"{g.ed.buildings[town.buildings[site].building].name} stands there.",
+                          rec.at("site"))
+    if not townland.is_buildable(g.ed, town, site):
+        road = townland.site_road(g.ed, town, site)
+        raise IllegalMove("R-A52P-01", f"{site} hangs on {road}, a "
+                          f"{townland.road_stage(g.ed, town, road)} road; it needs a "
+                          "Construction or Completed Road.", rec.at("site"))
+    btype = g.ed.buildings.get(key)
+    if btype is None or btype.family not in CROWDFUNDING_FAMILIES:
+        raise IllegalMove("R-A52P-01", f"Crowdfunding builds a Commerce or Public building "
+                          f"(blue or yellow token); '{key}' is not one.", rec.at("building"))
+    if btype.four_plus and not g.state.four_plus:
+        raise IllegalMove("R-SETUP-04", f"{btype.name} tokens are marked ●●●●+ and are not "
+                          "used with 2-3 players.", rec.at("building"))
+    if g.state.supply.tokens.get(key, 0) < 1:
+        raise IllegalMove("R-GEN-09", f"no {btype.name} Building Token is left in the supply.",
+                          rec.at("building"))
+    g.state.supply.tokens[key] -= 1
+    building = Building(site=site, building=key, floors=len(btype.floors))
+    town.buildings[site] = building
+    return building
+
+
+def read_pledges(g: Game, p: PlayerState, rec: Rec) -> dict[str, int]:
+    """Pledges of at least 30 Grinies, within the pledger's money, by players still playing;
+    the initiator's is required (R-A52P-02); 0 or absent: no pledge."""
+    raw: dict[str, Any] = rec.get("pledges") or {}
+    pledges: dict[str, int] = {}
+    names = [q.name for q in g.state.players]
+    for name, value in raw.items():
+        amount = int(value)
+        path = rec.at("pledges", name)
+        if name not in names:
+            raise IllegalMove("R-A52P-02", f"'{name}' is not a player.", path)
+        if amount == 0:
+            continue
+        q = g.state.player(name)
+        if q.finished:
+            raise IllegalMove("R-A52P-02", f"{name} has finished the game and cannot pledge.",
+                              path)
+        if amount < MIN_PLEDGE:
+            raise IllegalMove("R-A52P-02", f"a pledge is at least {MIN_PLEDGE} Grinies; {name} "
+                              f"pledges {amount}.", path)
+        if amount > q.money:
+            raise IllegalMove("R-A52P-02", f"{name} pledges {amount} Grinies but holds "
+                              f"{q.money}.", path)
+        pledges[name] = amount
+    if p.name not in pledges:
+        raise IllegalMove("R-A52P-02", f"the Initiator must pledge at least {MIN_PLEDGE} "
+                          f"Grinies; the log records no pledge by {p.name}.", rec.at("pledges")
+                          if rec.has("pledges") else rec.path)
+    return pledges
+
+
+def municipal_pledge(g: Game, rec: Rec) -> int | None:
+    """The Municipality joins with at least 1 orange Block, never with 6 players: 30 + the
+    current Conversion Rate (5-8) + the D6 rolled after the reveal (R-A52P-03, R-A52P-04,
+    R-MUNI-08, AMB-A52P-02). None when it does not join."""
+    joins = g.state.municipality and g.state.supply.orange_blocks > 0
+    roll = g.outcome(rec, "roll", lambda c: c.choice(range(1, 7))) if joins else rec.get("roll")
+    if not joins:
+        if roll is not None:
+            raise IllegalMove("R-A52P-03", "the Municipality does not take part (no orange "
+                              "Block left, or a 6-player game): no D6 is rolled.", rec.at("roll"))
+        return None
+    if roll is None:
+        raise IllegalMove("R-A52P-04", "the Municipality takes part: the log must record the "
+                          "D6 rolled after the reveal ('roll').", rec.path)
+    if int(roll) not in range(1, 7):
+        raise IllegalMove("R-A52P-04", f"a D6 shows 1 to 6; the log says {roll}.",
+                          rec.at("roll"))
+    return MUNICIPAL_PLEDGE + g.state.ring.conversion_rate + int(roll)
+
+
+def block_providers(g: Game, p: PlayerState, building: Building, pledges: dict[str, int],
+                    municipal: int | None, rec: Rec) -> list[str]:
+    """Who places each Floor, bottom up: the human with the largest pledge who has a Block,
+    then the others by pledge, the Municipality first on a tie and then filling Floors while
+    its Blocks last, humans tied as at an Auction (counterclockwise from the initiator);
+    a human places 1 Block at most (R-A52P-05..07, AMB-A52P-04)."""
+    seat = {name: i for i, name in enumerate(counterclockwise_from(g, p.name))}
+    humans = sorted((name for name in pledges if g.state.player(name).blocks > 0),
+                    key=lambda name: (-pledges[name], seat[name]))
+    if not humans:
+        raise IllegalMove("R-A52P-05", "no human pledger has a Building Block left to place "
+                          "the first Block.", rec.at("pledges"))
+    order: list[tuple[int, int, int, str]] = [(-pledges[n], 1, seat[n], n) for n in humans[1:]]
+    if municipal is not None:
+        order.append((-municipal, 0, 0, MUNICIPALITY))
+    providers = [humans[0]]
+    orange = g.state.supply.orange_blocks
+    for *_, name in sorted(order):
+        free = building.floors - len(providers)
+        if free <= 0:
+            break
+        if name == MUNICIPALITY:
+            providers += [MUNICIPALITY] * min(free, orange)
+        else:
+            providers.append(name)
+    return providers
+
+
+def place_crowdfunded_block(g: Game, building: Building, name: str, rec: Rec) -> None:
+    """One Floor: the provider's Block (or an orange one), after the Participation Fee to the
+    land owner where it applies; the Municipality pays it once per building, from the bank;
+    no cubes, no Worker, no VPs, no site bonus, no fourth Worker (R-A52P-08, R-A52P-10,
+    R-FEE-06, AMB-FEE-01 (a), AMB-SBON-01, AMB-BLD-03)."""
+    btype = g.ed.buildings[building.building]
+    floor = len(building.blocks)
+    cause = f"Floor {floor + 1} of the {btype.name} at {building.site} (Crowdfunding)"
+    pay_crowdfunding_fee(g, building, name, rec)
+    if name == MUNICIPALITY:
+        g.state.supply.orange_blocks -= 1
+    else:
+        q = g.state.player(name)
+        g.ledger.record(g.state, q, "blocks", -1, cause, "R-A52P-06", building.site)
+    building.blocks.append(name)
+    building.by_build_action.append(False)
+
+
+def pay_crowdfunding_fee(g: Game, building: Building, name: str, rec: Rec) -> None:
+    """The Participation Fee to the Parcel's owner for a provider without a Block there yet;
+    nothing on a Municipal Parcel or on the provider's own (R-A52P-10, R-FEE-01..05,
+    AMB-FEE-01 (a))."""
+    if name in building.blocks:
+        return
+    owner = g.state.townland.owners.get(building.site.split(".")[0], MUNICIPALITY)
+    if owner in (name, MUNICIPALITY):
+        return
+    living = g.state.residents_living()
+    fee = participation_fee(living)
+    what = (f"the Participation Fee to {owner} ({FEE_BASE} + {FEE_PER_RESIDENT} x "
+            f"{plural(living, 'resident')})")
+    if name == MUNICIPALITY:
+        g.earn(g.state.player(owner), fee, f"Participation Fee from the Municipality for its "
+               f"Crowdfunding Blocks at {building.site}", "R-A52P-10")
+        return
+    g.pay(g.state.player(name), fee, what, "R-A52P-10", rec.at("pledges", name), to=owner)
