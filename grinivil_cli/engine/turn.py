@@ -31,7 +31,7 @@ from .state import RING_SIZE, STARTING_TILE, PlayerState
 SUDDEN_DEATH_BLOCKS = 2  # R-SD-01
 SKIP_PAYMENT = 5  # R-END-06
 TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudden_death",
-             "excess", "turn"}
+             "excess", "turn", "follow", "big_town"}
 
 
 def play_turn(g: Game, p: PlayerState, rec: Rec) -> None:
