@@ -87,16 +87,17 @@ def claims_text(a: Audit, markdown: bool) -> str:
                     markdown) + more)
 
 
-def audit_text(a: Audit, title: str, markdown: bool) -> str:
+def audit_text(a: Audit, title: str, markdown: bool, variants: str = "") -> str:
     h = "## " if markdown else ""
-    return "\n\n".join([f"{h}Audit of {title}", score_table(a, markdown), a.tie_break,
+    head = f"{h}Audit of {title}" + (f"\n\nVariants: {variants}" if variants else "")
+    return "\n\n".join([head, score_table(a, markdown), a.tie_break,
                         f"{h}Public buildings", public_table(a, markdown),
                         f"{h}Claims", claims_text(a, markdown)])
 
 
-def audit_json(a: Audit, path: str) -> dict[str, Any]:
+def audit_json(a: Audit, path: str, variants: str = "") -> dict[str, Any]:
     return {
-        "file": path, "status": "agrees" if a.agrees else "disagrees",
+        "file": path, "status": "agrees" if a.agrees else "disagrees", "variants": variants,
         "exit": 0 if a.agrees else 1,
         "scores": [{"player": s.player, "rank": s.rank, "total": s.total,
                     "scoreboard": s.track_vp, "money": s.money_vp, "public": s.public_vp,

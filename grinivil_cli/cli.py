@@ -177,10 +177,14 @@ def audit(
         from .output import write_atomic
 
         write_atomic(chart, progress_chart(game.replay, title=str(log)))
+    from .engine.setup import describe_options
+
+    variants = describe_options(game.replay.game.state.options) if game.replay.game else ""
     if fmt == "json":
-        typer.echo(json.dumps(audit_json(result, str(log)), ensure_ascii=False, sort_keys=True))
+        typer.echo(json.dumps(audit_json(result, str(log), variants), ensure_ascii=False,
+                              sort_keys=True))
     else:
-        typer.echo(audit_text(result, str(log), markdown=fmt == "markdown"))
+        typer.echo(audit_text(result, str(log), markdown=fmt == "markdown", variants=variants))
     raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.actions import NAMES
 from ..engine.ring import ABILITY_TILES
+from ..engine.setup import describe_options
 from ..engine.state import GameState
 from .scene import Scene, repeats
 
@@ -17,7 +18,9 @@ Rec = dict[str, Any]
 def caption(scene: Scene) -> tuple[str, str]:
     """Headline and detail line."""
     if scene.turn == 0 or scene.log_turn is None:
-        return "Setup", "the table before the first turn"
+        variants = describe_options(scene.state.options)
+        return "Setup", "the table before the first turn" + (
+            f"; variants: {variants}" if variants else "")
     rec = scene.log_turn
     head = f"Turn {scene.turn} \u00b7 {scene.player} \u00b7 {action_name(rec.get('tile'))}"
     details = [describe(scene.state, rec)]
@@ -107,4 +110,5 @@ def description(scene: Scene) -> str:
     return (f"Grinivil, {scene.title}: {head}" + (f" ({detail})" if detail else "") + ". "
             f"Townland: {len(town.tiles)} land tiles, {len(town.buildings)} buildings, "
             f"{len(town.trees)} trees, {len(town.road_tokens)} road tokens. "
-            f"Residents of Grinivil: {len(s.supply.pile)}. Players: {people}.")
+            f"Residents of Grinivil: {len(s.supply.pile)}. Players: {people}."
+            + (f" Variants: {describe_options(s.options)}." if s.options else ""))
