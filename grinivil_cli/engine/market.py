@@ -72,6 +72,8 @@ def place_on_market(g: Game, counts: dict[str, int]) -> dict[str, int]:
     back: dict[str, int] = {}
     for r in RESOURCES:
         n = counts.get(r, 0)
+        if not n:
+            continue
         room = len(holes(g, r)) - g.state.market[r]
         placed = min(n, room)
         g.state.market[r] += placed

@@ -135,7 +135,9 @@ def settle_excess_cubes(g: Game, rec: Rec) -> None:
         if name not in [q.name for q in g.state.players]:
             raise IllegalMove("R-WH-06", f"'{name}' is not a player.", rec.at("excess"))
     for q in g.state.players:
-        if g.chance is not None and q.name not in recorded and not fits(q, q.cubes):
+        if q.name not in recorded and fits(q, q.cubes):
+            continue  # nothing to give up (the usual case)
+        if g.chance is not None and q.name not in recorded:
             recorded = rec.data.setdefault("excess", {})
             recorded[q.name] = g.chance.excess(g, q)
         excess = cube_counts(recorded.get(q.name) or {})
