@@ -105,10 +105,18 @@ def simulate(
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Write the log here (default: print).")] = None,
     edition: EditionOpt = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game variant, KEY=VALUE, repeatable: blocks=-2..2 (Quick or Long "
+        "Game), big_town=true, beginners_ring=true, ignore_max_distance=true, "
+        "personalized_tar=true (picks drawn), promo_tiles=follower,crowdfunding,manager.")
+    ] = None,
 ) -> None:
-    """Play a complete legal game with simple bots and write its log."""
+    """Play a complete legal game with simple bots and write its log (with --option, a
+    variant game: the options go into the log header)."""
     from .edition.load import load_edition
+    from .errors import IllegalMove
     from .output import write_atomic
+    from .sim.simulate import parse_option
     from .sim.simulate import simulate as play_game
     from .sim.writer import log_to_yaml
 
@@ -117,8 +125,16 @@ def simulate(
     except LogFormatError as e:
         _emit("text", report.format_problems(edition or "standard", e.problems))
         raise typer.Exit(UNREADABLE) from None
-    log = play_game(ed, players, seed)
-    text = log_to_yaml(log, f" --players {players} --seed {seed}")
+    options: dict[str, object] = {}
+    try:
+        for item in option or []:
+            options.update(parse_option(item))
+        log = play_game(ed, players, seed, options or None)
+    except (ValueError, IllegalMove) as e:
+        typer.echo(f"grinivil: --option: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    args = "".join(f" --option {o}" for o in option or [])
+    text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")
     if output is None:
         typer.echo(text, nl=False)
     else:

@@ -30,10 +30,11 @@ def check_trees(state: GameState) -> None:
 
 
 def check_blocks(setup: GameState, state: GameState) -> None:
-    """R-SETUP-15: every Building Block a player no longer holds stands in a building."""
+    """R-SETUP-15: every Building Block a player no longer holds stands in a building (a Big
+    Town extra Block, R-VAR-BIG-01..03, is one more they were given)."""
     for p in state.players:
         placed = sum(b.blocks.count(p.name) for b in state.townland.buildings.values())
-        start = setup.player(p.name).blocks
+        start = setup.player(p.name).blocks + (1 if p.extra_block else 0)
         assert p.blocks + placed == start, f"turn {state.turn}: {p.name}'s blocks"
 
 

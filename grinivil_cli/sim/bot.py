@@ -9,7 +9,9 @@ from typing import Any
 
 from ..edition.model import RESOURCES
 from ..engine import townland
+from ..engine.actions.promo import CROWDFUNDING_FAMILIES, MIN_PLEDGE
 from ..engine.game import Game
+from ..engine.ring import DUAL_TILE, has_worker_on, ring_tile_of
 from ..engine.state import PlayerState
 
 Move = dict[str, Any]
@@ -20,8 +22,9 @@ WEIGHTS = {
     "new-resident": 2, "plant-trees": 3, "buy-trees": 2, "auction": 2, "sell-resources": 2,
     "convert": 2, "subsidy": 3, "buy-warehouse": 1, "import": 2, "optimization": 2,
     "replanting": 1, "forced-trade": 1, "architect": 1, "engineer": 1, "builder": 1,
-    "ecologist": 1, "banker": 2, "merchant": 1,
+    "ecologist": 1, "banker": 2, "merchant": 1, "follower": 1, "manager": 1, "crowdfunding": 3,
 }
+FOLLOW_CHANCE = 0.5  # how often a bot with a Worker on the Follower tries to follow (#51P)
 
 
 class Bot:
@@ -32,10 +35,26 @@ class Bot:
 
     def candidates(self, g: Game, p: PlayerState) -> Iterator[Move]:
         """Candidate turns in the order to try them; the caller keeps the first legal one."""
+        yield from self.follow(g, p)
         actions = self.order(g, p)
         for action in actions:
             for move in self.moves_for(g, p, action):
                 move.setdefault("tile", action)
+                yield move
+
+    def follow(self, g: Game, p: PlayerState) -> Iterator[Move]:
+        """#51P: sometimes perform the previous player's chosen action without moving (either
+        half of the dual tile); the engine judges whether it may be followed."""
+        last = g.state.last_tile
+        if last is None or not has_worker_on(g, p, "follower"):
+            return
+        if self.rng.random() >= FOLLOW_CHANCE:
+            return
+        halves = ["explore", "build-road"] if ring_tile_of(last) == DUAL_TILE else [last]
+        for action in halves:
+            for move in self.moves_for(g, p, action):
+                move.setdefault("tile", action)
+                move["follow"] = True
                 yield move
 
     def order(self, g: Game, p: PlayerState) -> list[str]:
@@ -61,7 +80,8 @@ class Bot:
             return 5.0
         if action == "new-resident":
             return 1.0 if len(p.residents) < 2 else 0.1
-        if action in ("architect", "engineer", "builder", "ecologist", "banker", "merchant"):
+        if action in ("architect", "engineer", "builder", "ecologist", "banker", "merchant",
+                      "follower", "manager"):
             return 1.0 if free >= 2 else 0.05
         return 1.0
 
@@ -244,4 +264,26 @@ class Bot:
                         out.append({"trades": [{"with": q.name, "give": give, "get": get}],
                                     "accepted": {q.name: True}})
         self.rng.shuffle(out)
+        return out
+
+    def _crowdfunding(self, g: Game, p: PlayerState) -> list[Move]:
+        """#52P: an empty Non-residential site, a Commerce or Public token, pledges of at
+        least 30 within each pledger's money (some other players join)."""
+        if p.money < MIN_PLEDGE or p.blocks < 1:
+            return []
+        town = g.state.townland
+        sites = sorted(s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings
+                       and townland.site_spec(g.ed, town, s).kind == "nonresidential")
+        tokens = sorted(k for k, n in g.state.supply.tokens.items()
+                        if n > 0 and g.ed.buildings[k].family in CROWDFUNDING_FAMILIES)
+        if not sites or not tokens:
+            return []
+        out: list[Move] = []
+        for site in self.rng.sample(sites, min(2, len(sites))):
+            pledges = {p.name: self.rng.randint(MIN_PLEDGE, min(p.money, MIN_PLEDGE + 15))}
+            for q in g.state.players:
+                if (q is not p and not q.finished and q.blocks and q.money >= MIN_PLEDGE
+                        and self.rng.random() < 0.5):
+                    pledges[q.name] = self.rng.randint(MIN_PLEDGE, min(q.money, MIN_PLEDGE + 10))
+            out.append({"site": site, "building": self.rng.choice(tokens), "pledges": pledges})
         return out

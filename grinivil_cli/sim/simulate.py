@@ -11,7 +11,7 @@ from ..engine import townland
 from ..engine.game import Game, Rec
 from ..engine.replay import play_one
 from ..engine.scoring import final_scores
-from ..engine.setup import BLOCKS, MARKET_CUBES_PER_PLAYER, SETUP_SLOTS, set_up
+from ..engine.setup import BLOCKS, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
 from ..engine.state import Townland
 from .bot import Bot
 from .chance import SeededChance
@@ -20,17 +20,22 @@ NAMES = ["Anna", "Bruno", "Clara", "David", "Emma", "Filip"]
 COLOURS = ["brown", "grey", "beige", "white", "black", "orange"]
 MAX_TURNS = 3000
 CLAIM_EVERY = 10
+OPTION_KEYS = ("blocks", "big_town", "beginners_ring", "ignore_max_distance", "personalized_tar",
+               "promo_tiles")
+PROMO_TILES = ("follower", "crowdfunding", "manager")
 
 
 class SimulationError(Exception):
     """The bots could not finish a game (a bug in the bots or the engine)."""
 
 
-def simulate(edition: Edition, players: int, seed: int) -> dict[str, Any]:
+def simulate(edition: Edition, players: int, seed: int,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A complete legal game log for `players` players (2 to 6; the sixth plays orange and
-    there is no Municipality)."""
+    there is no Municipality), with the game variants of `options` (the log header's
+    `options`; `personalized_tar: true` draws the picks). Same seed and options, same log."""
     rng = random.Random(seed)
-    log = random_setup(edition, players, rng)
+    log = random_setup(edition, players, rng, check_options(options))
     g = set_up(edition, log)
     g.chance = SeededChance(rng)
     bot = Bot(rng)
@@ -88,8 +93,55 @@ def declines(g: Game) -> list[dict[str, Any]]:
     return [{"tile": t} for t in keys] + [{"tile": t, "declined": True} for t in keys]
 
 
-def random_setup(edition: Edition, n: int, rng: random.Random) -> dict[str, Any]:
-    """A legal random setup: tiles, Municipal tokens, Market, residents, ring, Conversion Die."""
+def parse_option(text: str) -> dict[str, Any]:
+    """One `--option KEY=VALUE` of `grinivil simulate`: blocks=-1, big_town=true,
+    promo_tiles=follower,manager, personalized_tar=true (the picks drawn)."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip().replace("-", "_"), raw.strip()
+    if not sep or key not in OPTION_KEYS:
+        raise ValueError(f"'{text}' is not KEY=VALUE with KEY one of {', '.join(OPTION_KEYS)}")
+    if key == "blocks":
+        try:
+            return {key: int(raw)}
+        except ValueError:
+            raise ValueError(f"blocks is a number (-2 to 2), not '{raw}'") from None
+    if key == "promo_tiles":
+        return {key: [t.strip() for t in raw.split(",") if t.strip()]}
+    if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(f"{key} is true or false, not '{raw}'")
+    return {key: raw.lower() in ("true", "yes", "1")}
+
+
+def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The variant options to play, normalised: known keys only, values of the right type."""
+    out = dict(options or {})
+    unknown = sorted(set(out) - set(OPTION_KEYS))
+    if unknown:
+        raise ValueError(f"unknown option {', '.join(unknown)}; known: {', '.join(OPTION_KEYS)}")
+    for key in ("big_town", "beginners_ring", "ignore_max_distance"):
+        if key in out and not isinstance(out[key], bool):
+            raise ValueError(f"option {key} is true or false, not {out[key]!r}")
+    if "blocks" in out and (isinstance(out["blocks"], bool) or not isinstance(out["blocks"], int)):
+        raise ValueError(f"option blocks is a number (-2 to 2), not {out['blocks']!r}")
+    tar = out.get("personalized_tar")
+    if tar is not None and not isinstance(tar, (bool, list)):
+        raise ValueError("option personalized_tar is true (picks drawn) or a list of picks")
+    if "promo_tiles" in out:
+        promos = list(out["promo_tiles"])
+        bad = sorted(set(promos) - set(PROMO_TILES))
+        if bad:
+            raise ValueError(f"unknown promo tile {', '.join(bad)}; known: "
+                             f"{', '.join(PROMO_TILES)}")
+        out["promo_tiles"] = [t for t in PROMO_TILES if t in promos]
+    return {k: v for k, v in out.items() if v not in (False, 0, None, [])}
+
+
+def random_setup(edition: Edition, n: int, rng: random.Random,
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A legal random setup: tiles, Municipal tokens, Market, residents, ring, Conversion Die;
+    with the variants of `options` (the Beginners Ring, Personalized TAR picks consistent with
+    the ring, promo tiles among the 7 pink tiles)."""
+    options = dict(options or {})
     inner = sorted(k for k, t in edition.land_tiles.items() if t.zone == "inner")
     drawn = rng.sample(inner, 2)
     cards = sorted(k for k, c in edition.residents.items() if n >= 4 or not c.four_plus)
@@ -99,13 +151,24 @@ def random_setup(edition: Edition, n: int, rng: random.Random) -> dict[str, Any]
     corners = set(edition.ring_corners.values())
     plain = sorted(k for k, t in edition.action_tiles.items()
                    if not t.pink and not t.promo and k not in corners)
-    pink = sorted(k for k, t in edition.action_tiles.items() if t.pink and not t.promo)
-    ring = plain + rng.sample(pink, 7)
-    rng.shuffle(ring)
-    return {
+    promos = list(options.get("promo_tiles") or [])
+    if not options:
+        pink = sorted(k for k, t in edition.action_tiles.items() if t.pink and not t.promo)
+        ring = plain + rng.sample(pink, PINK_TILES)
+        rng.shuffle(ring)
+    else:
+        ring, picks = variant_ring(edition, n, rng, options, plain, promos)
+        if picks is not None:
+            options["personalized_tar"] = picks
+    log: dict[str, Any] = {
         "format": "grinivil-log/1",
         "edition": edition.name,
         "title": f"Simulated {n}-player game",
+    }
+    if options:
+        log["title"] = f"Simulated {n}-player game ({variant_names(options)})"
+        log["options"] = options
+    return log | {
         "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(n)],
         "setup": {
             "money": edition.starting_money,
@@ -119,6 +182,72 @@ def random_setup(edition: Edition, n: int, rng: random.Random) -> dict[str, Any]
         },
         "turns": [],
     }
+
+
+def variant_ring(edition: Edition, n: int, rng: random.Random, options: dict[str, Any],
+                 plain: list[str], promos: list[str]) -> tuple[list[str], list[Any] | None]:
+    """The 16 variable tiles and the Personalized TAR picks (None when not played): the
+    Beginners Ring layout, or the plain tiles with 7 pink tiles among which the promo tiles
+    named and the tiles forced in; the picks drawn oldest (the first player) to youngest, one
+    different tile each, a kept-out tile never a promo tile (R-VAR-BEG-02, R-VAR-PERS-01,
+    AMB-SETUP-10)."""
+    pink = sorted(k for k, t in edition.action_tiles.items()
+                  if t.pink and (not t.promo or k in promos))
+    tar = options.get("personalized_tar")
+    picks: list[dict[str, str]] | None = list(tar) if isinstance(tar, list) else None
+    if options.get("beginners_ring"):
+        ring = list(edition.beginners_ring)
+        if tar is True:
+            picks = []
+            for name in NAMES[:n]:
+                named = {next(v for k, v in q.items() if k != "player") for q in picks}
+                inside = [t for t in pink if t in ring and t not in named]
+                outside = [t for t in pink if t not in ring and t not in named
+                           and not edition.action_tiles[t].promo]
+                kind, pool = (("include", inside) if rng.random() < 0.5 or not outside
+                              else ("exclude", outside))
+                picks.append({"player": name, kind: rng.choice(pool)})
+        return ring, picks
+    if tar is True:
+        picks = []
+        for name in NAMES[:n]:
+            named = {next(v for k, v in q.items() if k != "player") for q in picks}
+            forced = sum("include" in q for q in picks) + len(promos)
+            free = [t for t in pink if t not in named]
+            outs = [t for t in free if not edition.action_tiles[t].promo]
+            if forced < PINK_TILES and rng.random() < 0.5:
+                picks.append({"player": name, "include": rng.choice(free)})
+            else:
+                picks.append({"player": name, "exclude": rng.choice(outs)})
+    decided: dict[str, str] = {}
+    for q in picks or []:
+        kind = "include" if "include" in q else "exclude"
+        decided[q[kind]] = kind
+    forced_in = list(promos) + sorted(t for t, k in decided.items()
+                                      if k == "include" and t not in promos)
+    rest = [t for t in pink if t not in forced_in and t not in decided]
+    if len(forced_in) > PINK_TILES:
+        raise ValueError(f"{len(forced_in)} pink tiles are forced onto the ring; it holds "
+                         f"{PINK_TILES}")
+    ring = plain + forced_in + rng.sample(rest, PINK_TILES - len(forced_in))
+    rng.shuffle(ring)
+    return ring, picks
+
+
+def variant_names(options: dict[str, Any]) -> str:
+    """A short title for the variants played."""
+    names = []
+    blocks = int(options.get("blocks", 0))
+    if blocks:
+        names.append(f"{'Quick' if blocks < 0 else 'Long'} Game {blocks:+d}")
+    for key, name in (("big_town", "Big Town"), ("beginners_ring", "Beginners Ring"),
+                      ("ignore_max_distance", "Maximum Distance ignored"),
+                      ("personalized_tar", "Personalized TAR")):
+        if options.get(key):
+            names.append(name)
+    if options.get("promo_tiles"):
+        names.append("promo tiles " + ", ".join(options["promo_tiles"]))
+    return "; ".join(names)
 
 
 def municipal_tokens(edition: Edition, drawn: list[str], rng: random.Random,
