@@ -343,15 +343,29 @@ def test_variant_sample_game_is_legal_finished_and_scored_as_claimed(path: Path)
 
 
 ILLEGAL_SAMPLES = sorted((TOP / "samples" / "variants" / "illegal").glob("*.yaml"))
+# the variants (R-VAR-*), the promo tiles (#51P-#53P), a promo tile on the ring that
+# options.promo_tiles does not name (R-SETUP-21), the 6-player game's missing Municipality
+# (R-MUNI-04, R-VAR-6P-03)
+ILLEGAL_RULES = ("R-VAR-", "R-A51P-", "R-A52P-", "R-A53P-", "R-SETUP-21", "R-MUNI-04")
 
 
 @pytest.mark.parametrize("path", ILLEGAL_SAMPLES, ids=[p.stem for p in ILLEGAL_SAMPLES])
 def test_variant_illegal_sample_breaks_the_rule_it_names(path: Path) -> None:
-    """R-VAR-LONG-01, R-VAR-BEG-02, R-VAR-PERS-01, R-VAR-BIG-01: each illegal variant sample
-    starts with `# Breaks <rule id>: ...` and replays to exactly that rule, at a position."""
+    """R-VAR-LONG-01, R-VAR-BEG-02, R-VAR-PERS-01, R-VAR-BIG-01, R-A51P-04, R-A52P-02,
+    R-A53P-01, R-SETUP-21, R-MUNI-04: each illegal variant sample starts with
+    `# Breaks <rule id>: ...` (its file name starts with the id) and replays to exactly that
+    rule, at a position: in the setup or options (then with no turns), or in the last turn."""
     header = path.read_text().splitlines()[1]
-    assert header.startswith("# Breaks R-VAR-")
+    assert header.startswith("# Breaks ")
     rule = header.removeprefix("# Breaks ").split(":")[0]
-    r = load_game(path).replay
+    assert rule.startswith(ILLEGAL_RULES), rule
+    assert path.stem.startswith(rule.lower() + "-")
+    g = load_game(path)
+    r = g.replay
     assert r.error is not None and r.error.rule == rule, str(r.error)
     assert r.error.position is not None
+    turns = g.loaded.data["turns"]
+    if r.error.path[0] == "turns":
+        assert r.error.path[1] == len(turns) - 1, str(r.error)
+    else:
+        assert r.error.path[0] in ("setup", "options") and turns == [], str(r.error)
