@@ -54,12 +54,23 @@ def start_building(g: Game, p: PlayerState, site: str, key: str | None, rec: Rec
     if btype.family not in FAMILY_OF_SITE[spec.kind]:
         raise IllegalMove("R-SITE-01", f"{site} is a {spec.kind} site; a {btype.name} "
                           f"({btype.family}) cannot be built there.", rec.at("building"))
+    return place_building_token(g, site, key, rec)
+
+
+def place_building_token(g: Game, site: str, key: str, rec: Rec) -> Building:
+    """Take the Building Token from the supply and start the building at `site`: ●●●●+ tokens
+    only with 4 or more players (R-SETUP-04, AMB-SETUP-02), none when none is left
+    (R-GEN-09)."""
+    btype = building_type(g, key)
+    if btype.four_plus and not g.state.four_plus:
+        raise IllegalMove("R-SETUP-04", f"{btype.name} tokens are marked ●●●●+ and are not "
+                          "used with 2-3 players.", rec.at("building"))
     if g.state.supply.tokens.get(key, 0) < 1:
         raise IllegalMove("R-GEN-09", f"no {btype.name} Building Token is left in the supply.",
                           rec.at("building"))
     g.state.supply.tokens[key] -= 1
     building = Building(site=site, building=key, floors=len(btype.floors))
-    town.buildings[site] = building
+    g.state.townland.buildings[site] = building
     return building
 
 

@@ -10,7 +10,13 @@ from typing import Any
 
 from ...errors import IllegalMove
 from .. import townland
-from ..construction import FEE_BASE, FEE_PER_RESIDENT, check_site, participation_fee
+from ..construction import (
+    FEE_BASE,
+    FEE_PER_RESIDENT,
+    check_site,
+    participation_fee,
+    place_building_token,
+)
 from ..game import Game, Rec, plural
 from ..ring import (
     ABILITY_TILES,
@@ -136,16 +142,7 @@ def start_crowdfunded_building(g: Game, p: PlayerState, site: str, key: str,
     if btype is None or btype.family not in CROWDFUNDING_FAMILIES:
         raise IllegalMove("R-A52P-01", f"Crowdfunding builds a Commerce or Public building "
                           f"(blue or yellow token); '{key}' is not one.", rec.at("building"))
-    if btype.four_plus and not g.state.four_plus:
-        raise IllegalMove("R-SETUP-04", f"{btype.name} tokens are marked ●●●●+ and are not "
-                          "used with 2-3 players.", rec.at("building"))
-    if g.state.supply.tokens.get(key, 0) < 1:
-        raise IllegalMove("R-GEN-09", f"no {btype.name} Building Token is left in the supply.",
-                          rec.at("building"))
-    g.state.supply.tokens[key] -= 1
-    building = Building(site=site, building=key, floors=len(btype.floors))
-    town.buildings[site] = building
-    return building
+    return place_building_token(g, site, key, rec)
 
 
 def read_pledges(g: Game, p: PlayerState, rec: Rec) -> dict[str, int]:
