@@ -28,6 +28,16 @@ FormatOpt = Annotated[str, typer.Option("--format", help="Output format: text or
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
 
 
+def _load_or_exit(log: Path, edition: str | None, max_size: int, fmt: str = "text",
+                  **replay_options: bool) -> Game:
+    """Read, check and replay a log; every format problem printed and exit 2 if unreadable."""
+    try:
+        return load_game(log, edition, max_size, **replay_options)
+    except LogFormatError as e:
+        _emit("json" if fmt == "json" else "text", report.format_problems(str(log), e.problems))
+        raise typer.Exit(UNREADABLE) from None
+
+
 def _check_format(fmt: str) -> None:
     if fmt not in ("text", "json"):
         typer.echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
@@ -79,11 +89,7 @@ def show(
 ) -> None:
     """Show the state of the game after a turn as readable tables."""
     _check_format(fmt)
-    try:
-        game = load_game(log, edition, max_size)
-    except LogFormatError as e:
-        _emit(fmt, report.format_problems(str(log), e.problems))
-        raise typer.Exit(UNREADABLE) from None
+    game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
     if not snaps:
         _emit(fmt, report.validation(str(log), game))
@@ -152,11 +158,7 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
         typer.echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.",
                    err=True)
         raise typer.Exit(UNREADABLE)
-    try:
-        game = load_game(log, edition, max_size, claims=False, lenient=lenient)
-    except LogFormatError as e:
-        _emit("json" if fmt == "json" else "text", report.format_problems(str(log), e.problems))
-        raise typer.Exit(UNREADABLE) from None
+    game = _load_or_exit(log, edition, max_size, fmt, claims=False, lenient=lenient)
     if game.replay.error is not None:
         _emit("json" if fmt == "json" else "text", report.validation(str(log), game))
         if not lenient:
@@ -286,11 +288,7 @@ def render(
             typer.echo(f"grinivil: {e}", err=True)
             raise typer.Exit(UNREADABLE) from None
     lo, hi = (turn, turn) if turn is not None else _turn_range(turns)
-    try:
-        game = load_game(log, edition, max_size)
-    except LogFormatError as e:
-        _emit("text", report.format_problems(str(log), e.problems))
-        raise typer.Exit(UNREADABLE) from None
+    game = _load_or_exit(log, edition, max_size)
     last = len(game.replay.snapshots) - 1
     if game.replay.error is None and not (0 <= lo <= last and (turns is None or hi >= 0)):
         typer.echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
@@ -322,11 +320,7 @@ def viewer(
     from .output import write_atomic
     from .viewer import viewer_html
 
-    try:
-        game = load_game(log, edition, max_size)
-    except LogFormatError as e:
-        _emit("text", report.format_problems(str(log), e.problems))
-        raise typer.Exit(UNREADABLE) from None
+    game = _load_or_exit(log, edition, max_size)
     if not game.replay.snapshots:
         _emit("text", report.validation(str(log), game))
         raise typer.Exit(ILLEGAL)
