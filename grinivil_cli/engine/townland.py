@@ -251,7 +251,25 @@ def _region_of(slot: str, side: SpotSide, what: str) -> Region:
     return (slot, side)
 
 
-def _sector_map(edition: Edition, town: Townland) -> tuple[list[frozenset[str]], dict[Region, int]]:
+SectorMap = tuple[list[frozenset[str]], dict[Region, int]]
+_SECTORS: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Edition, SectorMap]] = {}
+
+
+def _sector_map(edition: Edition, town: Townland) -> SectorMap:
+    """The Planting Sectors of the placed tiles; they change only when a tile is placed, so
+    they are computed once per layout (callers must not change the result)."""
+    key = (id(edition), tuple(sorted(town.tiles.items())))
+    cached = _SECTORS.get(key)
+    if cached is not None and cached[0] is edition:
+        return cached[1]
+    if len(_SECTORS) > 512:
+        _SECTORS.clear()
+    result = _compute_sector_map(edition, town)
+    _SECTORS[key] = (edition, result)
+    return result
+
+
+def _compute_sector_map(edition: Edition, town: Townland) -> SectorMap:
     """Union-find over the (slot, side) regions of the placed tiles (R-PLANT-01..04)."""
     regions = _regions(edition, town)
     parent: dict[Region, Region] = {r: r for r in regions}
@@ -292,7 +310,7 @@ def _sector_map(edition: Edition, town: Townland) -> tuple[list[frozenset[str]],
 
 def planting_sectors(edition: Edition, town: Townland) -> list[frozenset[str]]:
     """Planting Sectors as sets of spot ids, ordered by their first region (R-PLANT-01..04)."""
-    return _sector_map(edition, town)[0]
+    return list(_sector_map(edition, town)[0])
 
 
 def sector_of_spot(edition: Edition, town: Townland, spot_id: str) -> frozenset[str]:

@@ -39,23 +39,34 @@ def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
         if isinstance(value, str) and value not in kinds[kind]:
             problems.append(Problem(f"'{value}' is not a {kind}{hint(value, kinds[kind])}",
                                     loaded.position(path, key=key), path))
-    return problems
+    return sorted(problems, key=lambda p: (p.position.line, p.position.col) if p.position
+                  else (0, 0))
+
+
+NAMING_KEYS = PLAYER_VALUES | PLAYER_KEYS | RESIDENT_VALUES | {
+    "residents", "building", "municipal_tokens", "features", "display", "land_tile",
+    "inner_tiles", "ring", "trades"}
+OPAQUE = ("municipal_tokens", "features", "trades")  # their insides are named by _named_by
 
 
 def _names(node: Any, path: Path) -> Iterable[tuple[Path, str, Any, bool]]:
-    """(path, kind, name, is_key) for every name in the tree, by the key that holds it."""
-    if isinstance(node, list):
-        for i, item in enumerate(node):
-            yield from _names(item, path + (i,))
-        return
-    if not isinstance(node, dict):
-        return
-    for key, value in node.items():
-        here = path + (key,)
-        yield from _named_by(key, value, here, path)
-        if isinstance(value, (dict, list)) and key not in ("municipal_tokens", "features",
-                                                            "trades"):
-            yield from _names(value, here)
+    """(path, kind, name, is_key) for every name in the tree, by the key that holds it
+    (an explicit stack: no generator per value)."""
+    stack: list[tuple[Any, Path]] = [(node, path)]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, list):
+            stack.extend((item, path + (i,)) for i, item in reversed(list(enumerate(node)))
+                         if isinstance(item, (dict, list)))
+            continue
+        found: list[tuple[Any, Path]] = []
+        for key, value in node.items():
+            here = path + (key,)
+            if key in NAMING_KEYS:
+                yield from _named_by(key, value, here, path)
+            if isinstance(value, (dict, list)) and key not in OPAQUE:
+                found.append((value, here))
+        stack.extend(reversed(found))
 
 
 def _named_by(key: str, value: Any, here: Path, parent: Path) -> Iterable[
