@@ -162,11 +162,6 @@ class NeverBuildBot(Bot):
         weights = {a: NO_BUILD_WEIGHTS[a] * self.need(g, p, a) for a in names}
         return sorted(names, key=lambda a: -self.rng.random() ** (1.0 / max(weights[a], 0.01)))
 
-    def _new_resident(self, g: Game, p: PlayerState) -> list[dict[str, Any]]:
-        # Bot._new_resident reads display[0] when the display is empty (the deck runs out
-        # only in games far longer than a finished one): propose nothing then.
-        return super()._new_resident(g, p) if g.state.supply.display else []
-
 
 def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
     """The loop of grinivil_cli.sim.simulate.take_turn: the first legal candidate, else a bare

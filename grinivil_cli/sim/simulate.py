@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..edition.model import RESOURCES, Edition
-from ..engine import townland
+from ..engine import moves, townland
 from ..engine.game import Game, Rec
 from ..engine.replay import play_one
 from ..engine.scoring import final_scores
@@ -54,28 +54,30 @@ def simulate(edition: Edition, players: int, seed: int,
 
 
 def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
-    """The first legal candidate; a House sold at the very end when possible; else decline."""
+    """The first legal candidate (the engine judges: `play_one` is atomic, so a refused
+    candidate leaves the table as it was, as `moves.is_legal` does); a House sold at the very
+    end when possible; else a bare or declined tile."""
     p = g.state.players[g.state.current]
     for move in list(bot.candidates(g, p)) + declines(g):
         record = {"player": p.name, "tile": move.pop("tile"), **move}
         move["tile"] = record["tile"]
         backup, size = g.state.copy(), len(g.ledger.entries)
-        if play_one(g, Rec(record, ("turns", index)), index + 1) is not None:
+        if play_one(g, Rec(record, ("turns", index)), index + 1, before=backup) is not None:
             continue
         if g.state.player(p.name).finished and not record.get("final_sale"):
-            sold = final_sale(g, bot, record, backup, size, index)
+            sold = final_sale(g, record, backup, size, index)
             if sold is not None:
                 return sold
         return record
     raise SimulationError(f"turn {index + 1}: {p.name} has no legal move")
 
 
-def final_sale(g: Game, bot: Bot, record: dict[str, Any], backup: Any, size: int,
+def final_sale(g: Game, record: dict[str, Any], backup: Any, size: int,
                index: int) -> dict[str, Any] | None:
     """Replay the finishing turn with the last House sale, if one is legal (R-END-03)."""
     after, after_size = g.state, list(g.ledger.entries)
     name = record["player"]
-    for sale in bot._sell_house(g, backup.player(name)):
+    for sale in moves.sell_house(g, backup.player(name)):
         g.state = backup.copy()
         del g.ledger.entries[size:]
         trial = {**record, "final_sale": sale}
@@ -87,10 +89,9 @@ def final_sale(g: Game, bot: Bot, record: dict[str, Any], backup: Any, size: int
 
 
 def declines(g: Game) -> list[dict[str, Any]]:
-    """Moves of last resort: a bare tile (legal when it needs no fields, or when the choosing
-    move ends the player's game in the last round), then declining it (2 VP penalty)."""
-    keys = [t if t != "explore-build-road" else "explore" for t in g.state.ring.tiles]
-    return [{"tile": t} for t in keys] + [{"tile": t, "declined": True} for t in keys]
+    """Moves of last resort (the engine's `moves.last_resort`): a bare tile, then declining
+    it."""
+    return moves.last_resort(g)
 
 
 def parse_option(text: str) -> dict[str, Any]:

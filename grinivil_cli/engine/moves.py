@@ -1,0 +1,371 @@
+"""Legal-move generation: concrete turn records for the player on turn, and the one judge of
+whether a record is legal (the replay itself, on a copy of the table).
+
+A generator proposes *candidates*: records the rules of an action may accept, assembled from
+the state (the sites that can take a Floor, the slots that can be explored, the roads that can
+be built, the Resident cards on display...). Where an action leaves choices open, a sample is
+drawn from `rng`, so the generators take the random generator as a parameter and call it in a
+fixed order (the simulator's logs depend on that order). Which candidates are actually legal is
+decided by `is_legal`, which plays them through `replay.play_one`: the validator and the
+generator cannot disagree. A player's policy (which action to prefer, which Floor to build
+first) is not here: see grinivil_cli/sim/bot.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..edition.model import RESOURCES
+from ..errors import IllegalMove
+from . import townland
+from .actions.promo import CROWDFUNDING_FAMILIES, MIN_PLEDGE
+from .game import Game, Rec
+from .replay import play_one
+from .ring import DUAL_TILE, has_worker_on, ring_tile_of
+from .state import PlayerState
+
+Move = dict[str, Any]
+Target = tuple[str, dict[str, int]]  # a site and the cost of its next Floor
+
+
+# --- the judge ----------------------------------------------------------------------------------
+def is_legal(g: Game, move: Move, index: int | None = None) -> IllegalMove | None:
+    """The rule a turn record breaks, or None when the rules accept it: a dry run of
+    `replay.play_one` (every rule of the turn, R-GEN-02 whose turn it is, the claims) on a copy
+    of the state, after which the state object and the ledger are put back as they were.
+    `move` is a turn record (`tile` and its fields; `player` defaults to the player on turn);
+    `index` is its place in the log's turns (by default the next turn). With a Chance (the
+    simulator), the random outcomes drawn are written into `move`, so that playing it for real
+    afterwards gives the same outcome and draws nothing more."""
+    state = g.state
+    if "player" not in move and not all(q.finished for q in state.players):
+        move["player"] = state.players[state.current].name
+    number = state.turn + 1 if index is None else index + 1
+    size, found = len(g.ledger.entries), len(g.findings)
+    g.state = state.copy()
+    try:
+        return play_one(g, Rec(move, ("turns", number - 1)), number, rollback=False)
+    finally:
+        g.state = state
+        del g.ledger.entries[size:]
+        del g.findings[found:]
+
+
+def legal_moves(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """The candidates of `candidates` that `is_legal` accepts, as turn records (with `player`
+    and `tile`); the outcomes the simulator draws are written into them."""
+    out = []
+    for move in candidates(g, p, rng):
+        record = {"player": p.name, **move}
+        if is_legal(g, record) is None:
+            out.append(record)
+    return out
+
+
+def candidates(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Every action on the ring with its candidate records (the dual tile as its two halves),
+    the same performed as a Follower when allowed (#51P), then the records of last resort:
+    each bare tile and each tile declined (2 VP, R-TAR-10/11)."""
+    out: list[Move] = []
+    for action in sorted(ring_actions(g)):
+        for move in moves_for(g, p, action, rng):
+            out.append({"tile": action, **move})
+    for action in follow_actions(g, p):
+        for move in moves_for(g, p, action, rng):
+            out.append({"tile": action, **move, "follow": True})
+    return out + last_resort(g)
+
+
+def last_resort(g: Game) -> list[Move]:
+    """Moves of last resort: a bare tile (legal when it needs no fields, or when the choosing
+    move ends the player's game in the last round), then declining it (2 VP penalty,
+    R-TAR-10/11)."""
+    keys = [t if t != DUAL_TILE else "explore" for t in g.state.ring.tiles]
+    return [{"tile": t} for t in keys] + [{"tile": t, "declined": True} for t in keys]
+
+
+def ring_actions(g: Game) -> set[str]:
+    """The actions that can be chosen: the tiles on the ring, the dual tile as its two halves
+    (Explore or Build Road)."""
+    on_ring = set(g.state.ring.tiles)
+    if DUAL_TILE in on_ring:
+        on_ring = (on_ring - {DUAL_TILE}) | {"explore", "build-road"}
+    return on_ring
+
+
+def follow_actions(g: Game, p: PlayerState) -> list[str]:
+    """#51P: the actions `p` may perform as a Follower, without moving: the previous player's
+    chosen action (either half of the dual tile), when `p` has a Worker on the Follower."""
+    last = g.state.last_tile
+    if last is None or not has_worker_on(g, p, "follower"):
+        return []
+    return ["explore", "build-road"] if ring_tile_of(last) == DUAL_TILE else [last]
+
+
+def moves_for(g: Game, p: PlayerState, action: str, rng: random.Random,
+              targets: list[Target] | None = None) -> list[Move]:
+    """Candidate records for one action (without `tile`); an action without choices gets one
+    empty record. `targets` (Build Floor, Buy Resources) are the Floors to build, best first."""
+    maker = MAKERS.get(action)
+    if maker is None:
+        return [{}]
+    if action in TARGETED:
+        return maker(g, p, rng, targets)
+    return maker(g, p, rng)
+
+
+def floor_targets(g: Game, p: PlayerState) -> list[tuple[str, dict[str, int], bool]]:
+    """The Floors that could be built next, with their costs (R-BLD-*, R-SITE-*): the next
+    Floor of each unfinished building, then a first Floor on each empty buildable site (a House on a
+    Residential site, a Pub's cost elsewhere); the flag marks new sites (they need a spare
+    Worker)."""
+    town = g.state.townland
+    out: list[tuple[str, dict[str, int], bool]] = []
+    for site, b in town.buildings.items():
+        if b.finished:
+            continue
+        out.append((site, g.ed.buildings[b.building].floors[len(b.blocks)].cost, False))
+    for site in sorted(townland.buildable_sites(g.ed, town)):
+        if site not in town.buildings:
+            kind = townland.site_spec(g.ed, town, site).kind
+            key = "house" if kind == "residential" else "pub"
+            out.append((site, g.ed.buildings[key].floors[0].cost, True))
+    return out
+
+
+def _targets(g: Game, p: PlayerState, targets: list[Target] | None) -> list[Target]:
+    if targets is not None:
+        return targets
+    return [(site, cost) for site, cost, _ in floor_targets(g, p)]
+
+
+# --- one function per action ----------------------------------------------------------------
+def buy_resources(g: Game, p: PlayerState, rng: random.Random,
+                  targets: list[Target] | None = None) -> list[Move]:
+    """Buy Resources (R-MKT-*): the cubes missing for each target Floor, then two random
+    purchases of up to 2 cubes of each Resource the Market holds."""
+    out = []
+    for _, cost in _targets(g, p, targets):
+        missing = {r: max(0, n - p.cubes[r]) for r, n in cost.items()}
+        if sum(missing.values()):
+            out.append({"cubes": {r: n for r, n in missing.items() if n}})
+    for _ in range(2):
+        counts = {r: rng.randint(0, min(2, g.state.market[r])) for r in RESOURCES}
+        if sum(counts.values()):
+            out.append({"cubes": {r: n for r, n in counts.items() if n}})
+    return out
+
+
+def build_floor(g: Game, p: PlayerState, rng: random.Random,
+                targets: list[Target] | None = None) -> list[Move]:
+    """Build Floor (R-BLD-05..13, R-SITE-*): the next Floor of a started building, or a
+    Building Token of the site's family (a House on a Residential site, Commerce or Public
+    elsewhere) taken from the supply for a new one; with `floor_extras`."""
+    town = g.state.townland
+    out: list[Move] = []
+    for site, _ in _targets(g, p, targets):
+        if site in town.buildings:
+            out.append(floor_extras(g, p, rng, {"site": site}, site))
+            continue
+        kind = townland.site_spec(g.ed, town, site).kind
+        families = ("house",) if kind == "residential" else ("commerce", "public")
+        tokens = sorted(k for k, n in g.state.supply.tokens.items()
+                        if n > 0 and g.ed.buildings[k].family in families)
+        if tokens:
+            move = {"site": site, "building": rng.choice(tokens)}
+            out.append(floor_extras(g, p, rng, move, site, first=True))
+    return out
+
+
+def floor_extras(g: Game, p: PlayerState, rng: random.Random, move: Move, site: str,
+                 first: bool = False) -> Move:
+    """On a new site, the site bonus choice (a Resource, or a road to build); sometimes an
+    associated build action (an additional Floor, or a connected road)."""
+    if first:
+        spec = townland.site_spec(g.ed, g.state.townland, site)
+        if spec.bonus is not None and spec.bonus.kind == "resources":
+            move["site_bonus"] = {"choice": rng.choice(RESOURCES)}
+        elif spec.bonus is not None and spec.bonus.kind == "road":
+            roads = townland.construction_roads(g.ed, g.state.townland)
+            if roads:
+                move["site_bonus"] = {"road": rng.choice(roads)}
+    roll = rng.random()
+    if roll < 0.15 and p.money > 40:
+        move["associated"] = {"additional_floor": {}}
+    elif roll < 0.25 and p.money > 20:
+        move["associated"] = {"connected_road": {}}
+    return move
+
+
+def sell_house(g: Game, p: PlayerState, rng: random.Random | None = None) -> list[Move]:
+    """Sell House (R-SELL-*): each finished unsold House `p` built in, to each of their
+    Residents (also the final sale of R-END-03). Draws nothing."""
+    town = g.state.townland
+    out = []
+    for site, b in sorted(town.buildings.items()):
+        if b.building == "house" and b.finished and not b.sold and p.name in b.blocks:
+            for resident in p.residents:
+                out.append({"house": site, "resident": resident})
+    return out
+
+
+def explore(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Explore (R-EXPL-*): up to 3 explorable slots, in random order."""
+    slots = townland.explorable_slots(g.ed, g.state.townland)
+    rng.shuffle(slots)
+    return [{"slot": s} for s in slots[:3]]
+
+
+def build_road(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Build Road (R-ROAD-*, R-RDB-*): up to 3 construction roads in random order; when the
+    next space of `p`'s road track rewards an exploration, a random explorable slot for it."""
+    roads = townland.construction_roads(g.ed, g.state.townland)
+    rng.shuffle(roads)
+    out: list[Move] = []
+    for road in roads[:3]:
+        move: Move = {"road": road}
+        space = p.road_track
+        if space < len(g.ed.road_track):
+            kinds = {r.kind for r in g.ed.road_track[space]}
+            slots = townland.explorable_slots(g.ed, g.state.townland)
+            if "explore" in kinds and slots:
+                move["road_bonus"] = {"explore": {"slot": rng.choice(slots)}}
+        out.append(move)
+    return out
+
+
+def new_resident(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """New Resident (R-RESI-*): one of two random cards on display, or (when `p` has a Resident
+    and money) the first of them in exchange for a random Resident of theirs."""
+    display = list(g.state.supply.display)
+    if not display:
+        return []
+    rng.shuffle(display)
+    out: list[Move] = [{"take": c} for c in display[:2]]
+    if p.residents and p.money > 30:
+        out.append({"take": display[0], "give": rng.choice(p.residents)})
+    return out
+
+
+def plant_trees(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Plant Trees (R-PLANT-*): in each Planting Sector, as many free spots as `p` has Trees
+    (at most 9); the sectors in random order."""
+    town = g.state.townland
+    out = []
+    for sector in townland.planting_sectors(g.ed, town):
+        free = sorted(s for s in sector if s not in town.trees)
+        n = min(len(free), p.trees, 9)
+        if n:
+            out.append({"spots": free[:n]})
+    rng.shuffle(out)
+    return out
+
+
+def buy_trees(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Buy Trees (R-TBUY-*): a random number from 1 to 6, or 3."""
+    return [{"trees": rng.randint(1, 6)}, {"trees": 3}]
+
+
+def auction(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Auction: `p` bids 10 to 20 within their money; each other playing player with 10 or
+    more Grinies bids 10 to 25 half the time."""
+    bids = {p.name: min(p.money, rng.randint(10, 20))}
+    for q in g.state.players:
+        if q is not p and not q.finished and q.money >= 10 and rng.random() < 0.5:
+            bids[q.name] = rng.randint(10, min(q.money, 25))
+    return [{"bids": bids}]
+
+
+def sell_resources(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Sell Resources (R-MKT-*): up to 3 cubes of one Resource `p` holds, most held first, then
+    a single cube of each. Draws nothing."""
+    have = sorted((r for r in RESOURCES if p.cubes[r]), key=lambda r: -p.cubes[r])
+    return [{"cubes": {r: min(3, p.cubes[r])}} for r in have] + [
+        {"cubes": {r: 1}} for r in have]
+
+
+def convert(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Convert (the Conversion Die): VPs to money (1 to 3 when poor), or 1 money-to-VP or
+    VP-to-money conversion, rolling the die first or not at random."""
+    if p.vp == 0:
+        return [{}]
+    first = rng.random() < 0.5
+    if p.money < 20:
+        return [{"vp_to_money": min(p.vp, rng.randint(1, 3)), "roll_first": first}]
+    return [{"money_to_vp": 1, "roll_first": first},
+            {"vp_to_money": 1, "roll_first": first}]
+
+
+def import_(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Import: 3, 2 or 1 items of a shuffled offer of Trees and Resources."""
+    offer = ["tree", "tree", "concrete", "wood", "steel"]
+    rng.shuffle(offer)
+    return [{"items": offer[:n]} for n in (3, 2, 1)]
+
+
+def optimization(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Optimization: each Resource as the choice. Draws nothing."""
+    return [{"choice": r} for r in RESOURCES]
+
+
+def replanting(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Replanting (R-PLANT-*): a Tree from the supply to a random free spot."""
+    town = g.state.townland
+    free = sorted(s for s in townland.all_spots(g.ed, town) if s not in town.trees)
+    if not free:
+        return []
+    return [{"moves": [{"from": "supply", "to": rng.choice(free)}]}]
+
+
+def forced_trade(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """Forced Trade: one Resource of `p` for a different one of another playing player who
+    holds it (accepted), every such trade in random order."""
+    out = []
+    for q in g.state.players:
+        if q is p or q.finished:
+            continue
+        for give in RESOURCES:
+            for get in RESOURCES:
+                if give != get and p.cubes[give] and q.cubes[get]:
+                    out.append({"trades": [{"with": q.name, "give": give, "get": get}],
+                                "accepted": {q.name: True}})
+    rng.shuffle(out)
+    return out
+
+
+def crowdfunding(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
+    """#52P: an empty Non-residential site, a Commerce or Public token, pledges of at
+    least 30 within each pledger's money (some other players join)."""
+    if p.money < MIN_PLEDGE or p.blocks < 1:
+        return []
+    town = g.state.townland
+    sites = sorted(s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings
+                   and townland.site_spec(g.ed, town, s).kind == "nonresidential")
+    tokens = sorted(k for k, n in g.state.supply.tokens.items()
+                    if n > 0 and g.ed.buildings[k].family in CROWDFUNDING_FAMILIES)
+    if not sites or not tokens:
+        return []
+    out: list[Move] = []
+    for site in rng.sample(sites, min(2, len(sites))):
+        pledges = {p.name: rng.randint(MIN_PLEDGE, min(p.money, MIN_PLEDGE + 15))}
+        for q in g.state.players:
+            if (q is not p and not q.finished and q.blocks and q.money >= MIN_PLEDGE
+                    and rng.random() < 0.5):
+                pledges[q.name] = rng.randint(MIN_PLEDGE, min(q.money, MIN_PLEDGE + 10))
+        out.append({"site": site, "building": rng.choice(tokens), "pledges": pledges})
+    return out
+
+
+MAKERS: dict[str, Callable[..., list[Move]]] = {
+    "buy-resources": buy_resources, "buy-resources-discount": buy_resources,
+    "build-floor": build_floor, "build-floor-premium": build_floor,
+    "sell-house": sell_house, "explore": explore, "build-road": build_road,
+    "new-resident": new_resident, "plant-trees": plant_trees, "buy-trees": buy_trees,
+    "auction": auction, "sell-resources": sell_resources, "convert": convert,
+    "import": import_, "optimization": optimization, "replanting": replanting,
+    "forced-trade": forced_trade, "crowdfunding": crowdfunding,
+}
+TARGETED = frozenset({"buy-resources", "buy-resources-discount", "build-floor",
+                      "build-floor-premium"})
