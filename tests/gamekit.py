@@ -18,7 +18,7 @@ from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.game import Game, Rec
 from grinivil_cli.engine.replay import play_one
 from grinivil_cli.engine.setup import set_up
-from grinivil_cli.engine.state import MUNICIPALITY, PlayerState
+from grinivil_cli.engine.state import MUNICIPALITY, Building, PlayerState
 from grinivil_cli.errors import IllegalMove
 
 NAMES = ["Anna", "Bruno", "Clara", "David", "Emma", "Filip"]
@@ -128,3 +128,12 @@ def living(g: Game, n: int) -> None:
     """Arrange: n Residents live in Grinivil (n cards from the deck onto the Pile)."""
     for _ in range(n):
         g.state.supply.pile.append(g.state.supply.deck.pop())
+
+
+def building(g: Game, site: str, key: str, blocks: list[str], workers: list[str]) -> Building:
+    """Arrange: a building with these Blocks (bottom up) and Workers at its site."""
+    b = Building(site=site, building=key, floors=len(g.ed.buildings[key].floors),
+                 blocks=list(blocks), by_build_action=[True] * len(blocks),
+                 workers=list(workers))
+    g.state.townland.buildings[site] = b
+    return b

@@ -9,9 +9,8 @@ Every player starts with 50 G, 0 VP, 3 Workers, 14 Blocks, on the Starting Tile 
 from __future__ import annotations
 
 from grinivil_cli.engine.game import Game
-from grinivil_cli.engine.state import Building
 
-from gamekit import RING, give, illegal, new_game, play, player
+from gamekit import RING, building, give, illegal, new_game, play, player
 
 # positions: 3 engineer, 7 builder, 9 buy-trees, 10 ecologist, 14 merchant, 17 architect
 ABIL_RING = ["auction", "engineer", "sell-resources", "buy-warehouse", "builder",
@@ -21,13 +20,6 @@ SUBSIDY_LAST = [("convert" if t == "subsidy" else "subsidy" if t == "convert" el
                 for t in RING]  # 12 convert, 20 subsidy
 
 
-def building(g: Game, site: str, key: str, blocks: list[str], workers: list[str]) -> Building:
-    """Arrange: a building with these Blocks (bottom up) and Workers at its site."""
-    b = Building(site=site, building=key, floors=len(g.ed.buildings[key].floors),
-                 blocks=list(blocks), by_build_action=[True] * len(blocks),
-                 workers=list(workers))
-    g.state.townland.buildings[site] = b
-    return b
 
 
 def last_round(g: Game) -> None:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from grinivil_cli.engine.game import Game, Rec
 from grinivil_cli.engine.ring import Move, TurnContext, move_token, steps_to
-from grinivil_cli.engine.state import Building
 
-from gamekit import RING, give, illegal, new_game, play, player, total_cubes
+from gamekit import RING, building, give, illegal, new_game, play, player, total_cubes
 
 CUBES = {"concrete": 43, "wood": 28, "steel": 23}
 
@@ -58,13 +57,6 @@ def worker_on(g: Game, tile: str, name: str) -> int:
     return pos
 
 
-def building(g: Game, site: str, key: str, blocks: list[str], workers: list[str]) -> Building:
-    """Arrange: a building with these Blocks (bottom up) and Workers at its site."""
-    b = Building(site=site, building=key, floors=len(g.ed.buildings[key].floors),
-                 blocks=list(blocks), by_build_action=[True] * len(blocks),
-                 workers=list(workers))
-    g.state.townland.buildings[site] = b
-    return b
 
 
 def place_i04_at_i2(g: Game) -> None:
