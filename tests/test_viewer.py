@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -24,6 +22,7 @@ from grinivil_cli.render.files import game_title
 from grinivil_cli.viewer import viewer_html
 
 from gamekit import base_log
+from pngkit import png_colours
 
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"
@@ -246,54 +245,10 @@ def test_browser_shows_the_illegal_turn_without_errors(tmp_path: Path) -> None:
     assert "R-FEE-03" in error.group(0)
 
 
-def png_colours(path: Path, rows: range) -> set[bytes]:
-    """The distinct pixels of some rows of an 8-bit RGB(A) PNG (stdlib only)."""
-    raw = path.read_bytes()
-    assert raw[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", 0
-    bpp = 0
-    while pos < len(raw):
-        length, kind = struct.unpack(">I4s", raw[pos:pos + 8])
-        chunk = raw[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, _h, depth, colour = struct.unpack(">IIBB", chunk[:10])
-            assert depth == 8 and colour in (2, 6), (depth, colour)
-            bpp = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += chunk
-        pos += 12 + length
-    data = zlib.decompress(idat)
-    stride = width * bpp
-    prev = bytearray(stride)
-    seen: set[bytes] = set()
-    for y in range(rows.stop):
-        kind, line = data[y * (stride + 1)], bytearray(data[y * (stride + 1) + 1:
-                                                               (y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                line[i] = (line[i] + pred) & 255
-        if y in rows:
-            seen.update(bytes(line[i:i + bpp]) for i in range(0, stride, bpp))
-        prev = line
-    return seen
-
-
 def test_browser_screenshot_is_not_blank(game4_page: Path, tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
     result = chromium(f"--screenshot={shot}", "--window-size=1400,1000",
                       "--virtual-time-budget=3000", f"{game4_page.as_uri()}#turn=40")
     assert shot.exists(), result.stderr[-2000:]
-    colours = png_colours(shot, range(150, 420))
+    colours = png_colours(shot.read_bytes(), range(150, 420))
     assert len(colours) > 50, f"only {len(colours)} colours: the snapshot is not drawn"
