@@ -78,10 +78,8 @@ class Ring:
         return self.tiles[position - 1]
 
     def position_of(self, tile: str) -> int | None:
-        for i, t in enumerate(self.tiles):
-            if t == tile or (tile in ("explore", "build-road") and t == "explore-build-road"):
-                return i + 1
-        return None
+        """The ring position of a tile key (actions map to tiles with ring.ring_tile_of)."""
+        return self.tiles.index(tile) + 1 if tile in self.tiles else None
 
 
 @dataclass

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.ring import ring_tile_of
 from ..engine.state import RING_SIZE, STARTING_TILE
 from .canvas import Canvas, Node, Point
 from .defs import CELL, action_tile, piece, starting_tile
@@ -87,7 +88,8 @@ def chosen_positions(scene: Scene) -> list[int]:
     out: list[int] = []
     for rec in [scene.log_turn, *repeats(scene.log_turn)]:
         tile = rec.get("tile")
-        pos = scene.state.ring.position_of(tile) if isinstance(tile, str) else None
+        pos = scene.state.ring.position_of(ring_tile_of(tile)) if isinstance(tile, str) \
+            else None
         if pos is not None:
             out.append(pos)
     return out
