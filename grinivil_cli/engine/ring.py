@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, Path
-from .game import Game, Rec, cube_counts, cube_list, describe_cubes, plural
+from .game import Game, Rec, cube_counts, cube_list, plural
 from .market import place_on_market
 from .state import RING_SIZE, STARTING_TILE, PlayerState
 
@@ -282,6 +282,3 @@ def check_all_refills_used(ctx: TurnContext) -> None:
                           f"turn, but the TAR was completed {ctx.refills_used} times.",
                           ctx.rec.at("refills", ctx.refills_used))
 
-
-__all__ = ["TimeCost", "TurnContext", "check_eligible", "collect_ability_benefits",
-           "describe_cubes", "move_token", "penalty", "shift_time", "steps_to"]

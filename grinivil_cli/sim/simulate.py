@@ -11,7 +11,7 @@ from ..engine import moves, townland
 from ..engine.game import Game, Rec
 from ..engine.replay import play_one
 from ..engine.scoring import final_scores
-from ..engine.setup import BLOCKS, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
+from ..engine.setup import MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
 from ..engine.state import Townland
 from .bot import Bot
 from .chance import SeededChance
@@ -285,5 +285,3 @@ def market_stock(edition: Edition, n: int, rng: random.Random) -> dict[str, int]
             pouch[r] -= 1
     return stock
 
-
-__all__ = ["BLOCKS", "SimulationError", "simulate"]

@@ -8,7 +8,7 @@ from math import ceil
 from ...edition.model import RESOURCES
 from ...errors import IllegalMove
 from ..game import Game, Rec, cube_counts, cube_list, describe_cubes
-from ..market import buying_prices, fits, place_on_market, sell_to_market, take_from_market
+from ..market import buying_prices, fits, sell_to_market, take_from_market
 from ..ring import TimeCost, TurnContext
 from ..state import PlayerState
 
@@ -237,6 +237,3 @@ def place_occupied_token(g: Game, p: PlayerState, tile: str) -> None:
     if pos is not None:
         g.state.ring.occupied[pos] = p.name
 
-
-__all__ = ["auction", "buy_resources", "buy_warehouse", "forced_trade", "import_items",
-           "optimization", "place_on_market", "sell_resources"]
