@@ -109,7 +109,7 @@ def audit_json(a: Audit, path: str, variants: str = "") -> dict[str, Any]:
                     "shares": [{"participant": w, "blocks": b, "vp": v}
                                for w, b, v in p.shares]} for p in a.public],
         "divergences": [asdict(d) for d in a.divergences],
-        "entries_since_agreement": [asdict(e) for e in a.entries_since],
+        "entries_since_agreement": [e._asdict() for e in a.entries_since],
     }
 
 

@@ -232,7 +232,7 @@ def ledger(
               and lo <= e.turn <= hi]
     if fmt == "json":
         for e in chosen:
-            typer.echo(json.dumps(e.__dict__, ensure_ascii=False, sort_keys=True))
+            typer.echo(json.dumps(e._asdict(), ensure_ascii=False, sort_keys=True))
     else:
         typer.echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown"))
 

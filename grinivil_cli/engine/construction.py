@@ -7,6 +7,7 @@ from ..edition.model import RESOURCES, BuildingType
 from ..errors import IllegalMove, Path
 from . import townland
 from .game import Game, Rec, cube_counts, describe_cubes, plural
+from .ring import has_worker_on
 from .state import MUNICIPALITY, Building, PlayerState
 
 FEE_BASE, FEE_PER_RESIDENT, FEE_MAX = 5, 3, 20  # R-FEE-03
@@ -79,9 +80,7 @@ def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given:
     """The cubes discarded for a Floor: as printed, any types with Architect (R-A19-01), one
     fewer with Builder (R-A21-01, AMB-A21-01)."""
     cost = btype.floors[floor].cost
-    abilities = {g.state.ring.tile_at(pos) for pos, who in g.state.ring.ability_workers.items()
-                 if who == p.name}
-    architect, builder = "architect" in abilities, "builder" in abilities
+    architect, builder = has_worker_on(g, p, "architect"), has_worker_on(g, p, "builder")
     count = sum(cost.values()) - (1 if builder else 0)
     if given is None:
         single_type = sum(1 for n in cost.values() if n) == 1

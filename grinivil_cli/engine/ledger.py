@@ -6,15 +6,17 @@ player's entries sum to their totals; audits and the viewer read these entries.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .state import GameState, PlayerState
 
 BANK = "bank"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
+    """One change (immutable; a named tuple, the cheapest record to make: a replay makes one per
+    change)."""
+
     turn: int
     player: str
     what: str  # "money", "vp", "trees", "blocks", "workers", or a resource name

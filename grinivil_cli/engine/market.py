@@ -92,18 +92,18 @@ def sections(p: PlayerState) -> list[int]:
 
 def fits(p: PlayerState, cubes: dict[str, int]) -> bool:
     """Can these cubes be stored, one type per Section (R-WH-03)?"""
-    need = tuple(sorted((n for n in cubes.values() if n > 0), reverse=True))
-    if not need:
-        return True
-    return _fits(p.small_warehouses, need)
+    return _fits(p.small_warehouses, tuple(cubes.values()))
 
 
 @functools.lru_cache(maxsize=4096)
-def _fits(small_warehouses: int, need: tuple[int, ...]) -> bool:
-    """`fits` for a number of Small Warehouses and the cube counts per type (cached: the same
-    few cases come up every turn)."""
+def _fits(small_warehouses: int, counts: tuple[int, ...]) -> bool:
+    """`fits` for a number of Small Warehouses and the cube counts (cached: the same few cases
+    come up every turn, so the key is made as cheaply as possible)."""
+    need = sorted((n for n in counts if n > 0), reverse=True)
+    if not need:
+        return True
     secs = sorted(list(BIG_WAREHOUSE) + [SMALL_WAREHOUSE] * small_warehouses, reverse=True)
-    return _assign(secs, list(need))
+    return _assign(secs, need)
 
 
 def _assign(secs: list[int], need: list[int]) -> bool:

@@ -68,16 +68,10 @@ class Move:
 
     @classmethod
     def forward(cls, start: int, steps: int) -> Move:
-        move = cls(start, steps)
-        pos = start
-        for _ in range(steps):
-            if pos == RING_SIZE:
-                move.laps += 1
-                pos = 1
-            else:
-                pos += 1
-            move.entered.append(pos)
-        return move
+        entered = [(start + i) % RING_SIZE + 1 for i in range(steps)]
+        # position 1 is entered from 20 (a lap) or, on the first step, from the Starting Tile
+        laps = entered.count(1) - (start == STARTING_TILE and steps > 0)
+        return cls(start, steps, entered, laps)
 
     @property
     def end(self) -> int:
@@ -134,6 +128,8 @@ def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec) -> int:
 def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> None:
     """A Worker on an Ability Tile the token passes or ends on comes back (R-TAR-15, R-ABIL-03)."""
     ring = g.state.ring
+    if p.name not in ring.ability_workers.values():
+        return
     for pos in positions:
         if ring.ability_workers.get(pos) == p.name:
             del ring.ability_workers[pos]
@@ -143,11 +139,10 @@ def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> N
 
 def return_workers_from_finished_buildings(g: Game, p: PlayerState, rule: str) -> None:
     """Workers at finished buildings come back to the Portfolio (R-RND-06, R-SD-05)."""
-    for site in sorted(g.state.townland.buildings):
-        b = g.state.townland.buildings[site]
-        if b.finished and p.name in b.workers:
-            b.workers.remove(p.name)
-            g.worker_moved(p, -1, f"Worker back from the finished building at {site}", rule)
+    buildings = g.state.townland.buildings
+    for site in sorted(s for s, b in buildings.items() if p.name in b.workers and b.finished):
+        buildings[site].workers.remove(p.name)
+        g.worker_moved(p, -1, f"Worker back from the finished building at {site}", rule)
 
 
 def complete_tar(g: Game, p: PlayerState, ctx: TurnContext) -> None:
@@ -201,8 +196,7 @@ def move_token(g: Game, p: PlayerState, steps: int, ctx: TurnContext,
 def collect_ability_benefits(g: Game, p: PlayerState, rec: Rec) -> None:
     """Step 2: Ecologist, Banker and Merchant pay each time an Action is chosen (R-TURN-02)."""
     ring = g.state.ring
-    mine = sorted(ring.tile_at(pos) for pos, who in ring.ability_workers.items()
-                  if who == p.name)
+    mine = {ring.tile_at(pos) for pos, who in ring.ability_workers.items() if who == p.name}
     drawn = rec.get("merchant")
     if "merchant" in mine and drawn is None and sum(g.state.supply.pouch.values()) > 0:
         drawn = g.outcome(rec, "merchant",
@@ -243,8 +237,8 @@ def penalty(g: Game, p: PlayerState) -> None:
 def has_worker_on(g: Game, p: PlayerState, tile: str) -> bool:
     """`p`'s Worker stands on the Ability Tile `tile`: its ability is active (R-ABIL-03)."""
     ring = g.state.ring
-    return any(who == p.name and ring.tile_at(pos) == tile
-               for pos, who in ring.ability_workers.items())
+    pos = ring.position_of(tile)
+    return pos is not None and ring.ability_workers.get(pos) == p.name
 
 
 def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> None:

@@ -9,7 +9,7 @@ from ...edition.model import RESOURCES
 from ...errors import IllegalMove
 from ..game import Game, Rec, cube_counts, cube_list, describe_cubes
 from ..market import buying_prices, fits, sell_to_market, take_from_market
-from ..ring import TimeCost, TurnContext
+from ..ring import TimeCost, TurnContext, has_worker_on
 from ..state import PlayerState
 
 ENGINEER_DISCOUNT = 3  # R-A20-01
@@ -17,12 +17,6 @@ DISCOUNT = 3  # R-A02-03
 WAREHOUSE_PRICE = 10  # R-A07-01
 AUCTION_CUBES, MIN_BID = 5, 10  # R-A05-01/02
 TRADE_PRICE = 2  # R-A18-03
-
-
-def has_ability(g: Game, p: PlayerState, tile: str) -> bool:
-    ring = g.state.ring
-    return any(ring.tile_at(pos) == tile and who == p.name
-               for pos, who in ring.ability_workers.items())
 
 
 def buy_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
@@ -35,7 +29,7 @@ def buy_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
     if n < 1:
         raise IllegalMove(rule, "at least one Resource must be bought.", rec.at("cubes"))
     prices = buying_prices(g, counts, "R-MKT-04", rec.at("cubes"))
-    if has_ability(g, p, "engineer"):
+    if has_worker_on(g, p, "engineer"):
         prices = [max(0, x - ENGINEER_DISCOUNT) for x in prices]
     total = sum(prices)
     if discount:
