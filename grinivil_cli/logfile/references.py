@@ -35,8 +35,9 @@ def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
         "land tile": list(edition.land_tiles),
         "action tile": list(edition.action_tiles),
     }
+    known = {kind: set(names) for kind, names in kinds.items()}
     for path, kind, value, key in _names(data, ()):
-        if isinstance(value, str) and value not in kinds[kind]:
+        if isinstance(value, str) and value not in known[kind]:
             problems.append(Problem(f"'{value}' is not a {kind}{hint(value, kinds[kind])}",
                                     loaded.position(path, key=key), path))
     return sorted(problems, key=lambda p: (p.position.line, p.position.col) if p.position
@@ -56,16 +57,18 @@ def _names(node: Any, path: Path) -> Iterable[tuple[Path, str, Any, bool]]:
     while stack:
         node, path = stack.pop()
         if isinstance(node, list):
-            stack.extend((item, path + (i,)) for i, item in reversed(list(enumerate(node)))
-                         if isinstance(item, (dict, list)))
+            for i in range(len(node) - 1, -1, -1):
+                if isinstance(node[i], (dict, list)):
+                    stack.append((node[i], path + (i,)))
             continue
         found: list[tuple[Any, Path]] = []
         for key, value in node.items():
-            here = path + (key,)
             if key in NAMING_KEYS:
-                yield from _named_by(key, value, here, path)
-            if isinstance(value, (dict, list)) and key not in OPAQUE:
-                found.append((value, here))
+                yield from _named_by(key, value, path + (key,), path)
+                if key in OPAQUE:
+                    continue
+            if isinstance(value, (dict, list)):
+                found.append((value, path + (key,)))
         stack.extend(reversed(found))
 
 

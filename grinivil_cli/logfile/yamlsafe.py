@@ -246,13 +246,15 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
     anchors: dict[str, tuple[Any, int, int, str | None]] = {}  # value, size, height, raw
     open_anchors: set[str] = set()
     resolved: dict[str, Any] = {}  # plain scalar as written -> its value
-    stack: list[tuple[Any, int, Path | None, str | None, dict[str, At], At, Any, int, int]] = []
+    stack: list[tuple[Any, int, Path | None, str | None, Path | None, dict[str, At], At, Any, int,
+                     int]] = []
     total = depth = deepest = documents = 0
     root: Any = None
     cont: Any = None  # the innermost open list or dict
     mode = _ROOT
     path: Path | None = ()  # where `cont` is; None when its content is discarded
     key: str | None = None  # _VALUE: the key awaiting its value (None: discard the value)
+    key_path: Path | None = None  # _VALUE: path + (key,), made once for the key and its value
     seen: dict[str, At] = {}  # keys of a discarded mapping (others are in key_positions)
     start_at: At = (1, 1)  # where `cont` starts
     anchor: Any = None  # the anchor of `cont`
@@ -308,7 +310,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                 open_anchors.discard(anchor)
                 anchors[anchor] = (value, total - size_base + 1, deepest - depth + 1, None)
                 deepest = max(deepest, saved_deepest)
-            cont, mode, path, key, seen, start_at, anchor, size_base, saved_deepest = stack.pop()
+            (cont, mode, path, key, key_path, seen, start_at, anchor, size_base,
+             saved_deepest) = stack.pop()
             depth -= 1
         elif kind is mapping_start or kind is sequence_start:
             mark = event.start_mark
@@ -322,8 +325,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                 too_deep(at)
             child: Path | None = None
             if mode == _VALUE:
-                if path is not None and key is not None:
-                    child = path + (key,)
+                if key is not None:
+                    child = key_path
             elif mode == _ITEM:
                 if path is not None:
                     child = path + (len(cont),)
@@ -331,7 +334,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                 child = ()
             if child is not None:
                 positions[child] = at
-            stack.append((cont, mode, path, key, seen, start_at, anchor, size_base, saved_deepest))
+            stack.append((cont, mode, path, key, key_path, seen, start_at, anchor, size_base,
+                          saved_deepest))
             depth += 1
             anchor = event.anchor
             if anchor:
@@ -375,8 +379,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
         if mode == _VALUE:
             if key is not None:
                 cont[key] = value
-                if path is not None:
-                    positions[path + (key,)] = at
+                if key_path is not None:
+                    positions[key_path] = at
             mode = _KEY
         elif mode == _ITEM:
             if path is not None:
@@ -394,8 +398,10 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
             else:
                 key = raw
                 if path is not None:
-                    key_positions[path + (raw,)] = at
+                    key_path = path + (raw,)
+                    key_positions[key_path] = at
                 else:
+                    key_path = None
                     seen[raw] = at
         else:
             root = value
