@@ -17,6 +17,8 @@ Standard 2-3p Market (bottom hole first): concrete buy 9,9,9,7,7,7,5,5,5,4,4,4 /
 
 from __future__ import annotations
 
+import pytest
+
 from grinivil_cli.engine.game import Game, Rec
 from grinivil_cli.engine.ring import Move, TurnContext, move_token, steps_to
 
@@ -140,6 +142,23 @@ def test_a_tile_not_on_the_ring_cannot_be_chosen() -> None:
     g = new_game(2)
     e = illegal(g, "R-TAR-02", player="Anna", tile="merchant")
     assert "'merchant' is not on this game's Time Action Ring" in e.message
+
+
+@pytest.mark.parametrize("start,steps,entered,laps", [
+    (0, 3, [1, 2, 3], 0),  # from the Starting Tile onto the ring: no lap yet
+    (0, 20, list(range(1, 21)), 0),
+    (0, 21, [*range(1, 21), 1], 1),
+    (18, 4, [19, 20, 1, 2], 1),  # 20 -> 1 crosses the Starting Tile boundary
+    (20, 1, [1], 1),
+    (5, 0, [], 0),
+])
+def test_a_forward_move_enters_each_tile_and_counts_the_laps(
+        start: int, steps: int, entered: list[int], laps: int) -> None:
+    """R-TAR-01, R-RND-01: a lap is completed when the token moves from the last tile (20)
+    across the Starting Tile boundary to the first; leaving the Starting Tile itself is none."""
+    move = Move.forward(start, steps)
+    assert (move.entered, move.laps) == (entered, laps)
+    assert move.end == (entered[-1] if entered else start)
 
 
 def test_full_lap_onto_the_same_tile() -> None:
