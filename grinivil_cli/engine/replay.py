@@ -71,16 +71,17 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
         error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims,
                          before=result.snapshots[-1].state if keep_snapshots else None,
                          rollback=keep_snapshots or lenient)
-        where = (loaded, i + 1, turn.get("player"), turn.get("tile"))
-        result.findings += [locate(e, *where) for e in g.findings]
-        g.findings.clear()
-        if error is not None:
-            result.findings.append(locate(error, *where))
-        result.error = result.findings[0] if result.findings else None
-        if error is not None:
-            if not lenient:
-                return result
-            next_player(g)  # the turn is skipped; the table played on
+        if g.findings or error is not None:
+            where = (loaded, i + 1, turn.get("player"), turn.get("tile"))
+            result.findings += [locate(e, *where) for e in g.findings]
+            g.findings.clear()
+            if error is not None:
+                result.findings.append(locate(error, *where))
+            result.error = result.findings[0]
+            if error is not None:
+                if not lenient:
+                    return result
+                next_player(g)  # the turn is skipped; the table played on
         result.played = i + 1
         if keep_snapshots:
             result.snapshots.append(Snapshot(i + 1, turn.get("player"), turn.get("tile"),
