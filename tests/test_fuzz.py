@@ -6,33 +6,22 @@ accepted mutant must keep every invariant after every turn."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from grinivil_cli.edition.load import load_edition
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
+from toolkit import load_tool
+
 SEED = 20261129
 MUTANTS = 400
 
 
-def _load_fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("grinivil_fuzz", TOOLS / "fuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _load_fuzz()
+fuzz = load_tool("fuzz")
 
 
 @pytest.fixture(scope="module")
