@@ -13,6 +13,7 @@ first) is not here: see grinivil_cli/sim/bot.py.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import townland
+from .actions.build import ADDITIONAL_FLOOR, CONNECTED_ROAD, SELL_THE_HOUSE
 from .actions.promo import CROWDFUNDING_FAMILIES, MIN_PLEDGE
 from .game import Game, Rec
 from .replay import play_one
@@ -28,6 +30,7 @@ from .state import PlayerState
 
 Move = dict[str, Any]
 Target = tuple[str, dict[str, int]]  # a site and the cost of its next Floor
+TWO_FLOORS_CHANCE = 0.3  # how often Buy Resources proposes a target's next two Floors first
 
 
 # --- the judge ----------------------------------------------------------------------------------
@@ -144,10 +147,17 @@ def _targets(g: Game, p: PlayerState, targets: list[Target] | None) -> list[Targ
 # --- one function per action ----------------------------------------------------------------
 def buy_resources(g: Game, p: PlayerState, rng: random.Random,
                   targets: list[Target] | None = None) -> list[Move]:
-    """Buy Resources (R-MKT-*): the cubes missing for each target Floor, then two random
-    purchases of up to 2 cubes of each Resource the Market holds."""
+    """Buy Resources (R-MKT-*): the cubes missing for each target Floor (for the first target
+    sometimes those of its next two Floors, to build both in one action: R-ABA-03), then two
+    random purchases of up to 2 cubes of each Resource the Market holds."""
     out = []
-    for _, cost in _targets(g, p, targets):
+    chosen = _targets(g, p, targets)
+    costs = [cost for _, cost in chosen]
+    if chosen and rng.random() < TWO_FLOORS_CHANCE:
+        both = two_floors_cost(g, chosen[0][0])
+        if both is not None:
+            costs.insert(0, both)
+    for cost in costs:
         missing = {r: max(0, n - p.cubes[r]) for r, n in cost.items()}
         if sum(missing.values()):
             out.append({"cubes": {r: n for r, n in missing.items() if n}})
@@ -158,45 +168,105 @@ def buy_resources(g: Game, p: PlayerState, rng: random.Random,
     return out
 
 
+def two_floors_cost(g: Game, site: str) -> dict[str, int] | None:
+    """The cubes of the next two Floors of the building at `site`; None when it has fewer than
+    two Floors to go."""
+    b = g.state.townland.buildings.get(site)
+    if b is None:
+        return None
+    floors = g.ed.buildings[b.building].floors[len(b.blocks):len(b.blocks) + 2]
+    if len(floors) < 2:
+        return None
+    return {r: floors[0].cost.get(r, 0) + floors[1].cost.get(r, 0) for r in RESOURCES}
+
+
 def build_floor(g: Game, p: PlayerState, rng: random.Random,
                 targets: list[Target] | None = None) -> list[Move]:
     """Build Floor (R-BLD-05..13, R-SITE-*): the next Floor of a started building, or a
     Building Token of the site's family (a House on a Residential site, Commerce or Public
-    elsewhere) taken from the supply for a new one; with `floor_extras`."""
+    elsewhere) taken from the supply for a new one, with its site bonus choice; for each, the
+    records with an Associated Build Action first, then the plain one (an extra that is
+    refused does not cost the Floor)."""
     town = g.state.townland
     out: list[Move] = []
-    for site, _ in _targets(g, p, targets):
+    for site, cost in _targets(g, p, targets):
         if site in town.buildings:
-            out.append(floor_extras(g, p, rng, {"site": site}, site))
-            continue
-        kind = townland.site_spec(g.ed, town, site).kind
-        families = ("house",) if kind == "residential" else ("commerce", "public")
-        tokens = sorted(k for k, n in g.state.supply.tokens.items()
-                        if n > 0 and g.ed.buildings[k].family in families)
-        if tokens:
-            move = {"site": site, "building": rng.choice(tokens)}
-            out.append(floor_extras(g, p, rng, move, site, first=True))
+            key, move = town.buildings[site].building, {"site": site}
+        else:
+            kind = townland.site_spec(g.ed, town, site).kind
+            families = ("house",) if kind == "residential" else ("commerce", "public")
+            tokens = sorted(k for k, n in g.state.supply.tokens.items()
+                            if n > 0 and g.ed.buildings[k].family in families)
+            if not tokens:
+                continue
+            key = rng.choice(tokens)
+            move = {"site": site, "building": key}
+            bonus = site_bonus_choice(g, p, rng, site)
+            if bonus is not None:
+                move["site_bonus"] = bonus
+        for extra in associated_choices(g, p, rng, site, key, cost):
+            out.append({**copy.deepcopy(move), "associated": extra})
+        out.append(move)
     return out
 
 
-def floor_extras(g: Game, p: PlayerState, rng: random.Random, move: Move, site: str,
-                 first: bool = False) -> Move:
-    """On a new site, the site bonus choice (a Resource, or a road to build); sometimes an
-    associated build action (an additional Floor, or a connected road)."""
-    if first:
-        spec = townland.site_spec(g.ed, g.state.townland, site)
-        if spec.bonus is not None and spec.bonus.kind == "resources":
-            move["site_bonus"] = {"choice": rng.choice(RESOURCES)}
-        elif spec.bonus is not None and spec.bonus.kind == "road":
-            roads = townland.construction_roads(g.ed, g.state.townland)
-            if roads:
-                move["site_bonus"] = {"road": rng.choice(roads)}
-    roll = rng.random()
-    if roll < 0.15 and p.money > 40:
-        move["associated"] = {"additional_floor": {}}
-    elif roll < 0.25 and p.money > 20:
-        move["associated"] = {"connected_road": {}}
-    return move
+def site_bonus_choice(g: Game, p: PlayerState, rng: random.Random, site: str) -> Any:
+    """The choice a first Floor on a bonus site records (R-SBON-03, R-SACT-02..04): a Resource
+    of the bonus, up to 3 free Planting Spots of one sector for the Trees `p` holds, a
+    Construction Road to complete, a slot to explore; None when the bonus needs no choice
+    (VPs, money, Trees and Repeat Actions are collected on their own) or none can be made."""
+    town = g.state.townland
+    spec = townland.site_spec(g.ed, town, site)
+    kind = spec.bonus.kind if spec.bonus is not None else None
+    if kind == "resources":
+        return {"choice": rng.choice(RESOURCES)}
+    if kind == "plant" and p.trees:
+        sectors = [sorted(s for s in sector if s not in town.trees)
+                   for sector in townland.planting_sectors(g.ed, town)]
+        sectors = [free for free in sectors if free]
+        if sectors:
+            free = rng.choice(sectors)
+            return {"plant": rng.sample(free, min(3, p.trees, len(free)))}
+    if kind == "road":
+        roads = townland.construction_roads(g.ed, town)
+        if roads:
+            return {"road": rng.choice(roads)}
+    if kind == "explore":
+        slots = townland.explorable_slots(g.ed, town)
+        if slots:
+            return {"explore": {"slot": rng.choice(slots)}}
+    return None
+
+
+def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str, key: str,
+                       cost: dict[str, int]) -> list[Move]:
+    """The Associated Build Actions (R-ABA-01..05) `p` looks able to pay for after the Floor:
+    Sell the House to each of their Residents (in random order) when the Floor finishes a
+    House; one more Floor when the building has room and `p` holds the cubes of both; the
+    Connected Road when the site's road is still a Construction Road and 2 Concrete are left
+    after the Floor. The engine judges the rest (features, fees, the premium)."""
+    town = g.state.townland
+    b = town.buildings.get(site)
+    floor = len(b.blocks) if b is not None else 0
+    floors = g.ed.buildings[key].floors
+    after = {r: p.cubes[r] - cost.get(r, 0) for r in RESOURCES}
+    out: list[Move] = []
+    if key == "house" and floor + 1 == len(floors) and p.money >= SELL_THE_HOUSE:
+        residents = list(p.residents)
+        rng.shuffle(residents)
+        out += [{"sell_house": {"resident": r}} for r in residents]
+    if (floor + 1 < len(floors) and p.money >= ADDITIONAL_FLOOR
+            and all(after[r] >= n for r, n in floors[floor + 1].cost.items())):
+        out.append({"additional_floor": {}})
+    road = townland.site_road(g.ed, town, site)
+    if (p.money >= CONNECTED_ROAD and after["concrete"] >= 2
+            and road in townland.construction_roads(g.ed, town)):
+        extra: Move = {"road": road}
+        bonus = road_bonus_choice(g, p, rng)
+        if bonus is not None:
+            extra["road_bonus"] = bonus
+        out.append({"connected_road": extra})
+    return out
 
 
 def sell_house(g: Game, p: PlayerState, rng: random.Random | None = None) -> list[Move]:
@@ -219,21 +289,30 @@ def explore(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
 
 
 def build_road(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:
-    """Build Road (R-ROAD-*, R-RDB-*): up to 3 construction roads in random order; when the
-    next space of `p`'s road track rewards an exploration, a random explorable slot for it."""
+    """Build Road (R-ROAD-*, R-RDB-*): up to 3 construction roads in random order, with the
+    road bonus choice."""
     roads = townland.construction_roads(g.ed, g.state.townland)
     rng.shuffle(roads)
     out: list[Move] = []
     for road in roads[:3]:
         move: Move = {"road": road}
-        space = p.road_track
-        if space < len(g.ed.road_track):
-            kinds = {r.kind for r in g.ed.road_track[space]}
-            slots = townland.explorable_slots(g.ed, g.state.townland)
-            if "explore" in kinds and slots:
-                move["road_bonus"] = {"explore": {"slot": rng.choice(slots)}}
+        bonus = road_bonus_choice(g, p, rng)
+        if bonus is not None:
+            move["road_bonus"] = bonus
         out.append(move)
     return out
+
+
+def road_bonus_choice(g: Game, p: PlayerState, rng: random.Random) -> Move | None:
+    """When the next space of `p`'s Bonus Road Track rewards an exploration, a random
+    explorable slot for it (R-RDB-06); the other rewards need no choice."""
+    space = p.road_track
+    if space < len(g.ed.road_track):
+        kinds = {r.kind for r in g.ed.road_track[space]}
+        slots = townland.explorable_slots(g.ed, g.state.townland)
+        if "explore" in kinds and slots:
+            return {"explore": {"slot": rng.choice(slots)}}
+    return None
 
 
 def new_resident(g: Game, p: PlayerState, rng: random.Random) -> list[Move]:

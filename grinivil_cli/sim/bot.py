@@ -4,11 +4,12 @@ legal (the engine is the only judge of legality)."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine import moves
+from ..engine import moves, ring
 from ..engine.game import Game
 from ..engine.state import PlayerState
 
@@ -22,10 +23,22 @@ WEIGHTS = {
     "replanting": 1, "forced-trade": 1, "architect": 1, "engineer": 1, "builder": 1,
     "ecologist": 1, "banker": 2, "merchant": 1, "follower": 1, "manager": 1, "crowdfunding": 3,
 }
+# Each player keeps one leaning for the whole game, drawn when first on turn: the actions it
+# favours, by how much (so that some players build up the Bonus Road Track, others trade...).
+PERSONAS: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "builder": {"build-floor": 1.5, "build-floor-premium": 1.5, "architect": 2, "builder": 2},
+    "roads": {"build-road": 4, "explore": 2, "engineer": 2},
+    "trader": {"auction": 3, "forced-trade": 4, "sell-resources": 2, "merchant": 2, "import": 2},
+    "green": {"plant-trees": 3, "buy-trees": 2, "replanting": 3, "ecologist": 2},
+}
 FOLLOW_CHANCE = 0.5  # how often a bot with a Worker on the Follower tries to follow (#51P)
+DECLINE_CHANCE = 0.005  # how often a bot is not willing to do the action it chose (R-TAR-10)
+BUY_TIME_CHANCE, BUY_TIME_MONEY = 0.15, 40  # how often a bot this rich buys a Time Unit
+LAST_ROUND_CROSSING = 0.05  # weight of a tile whose choosing move would end the bot's game
 TARGETS_FOR = {"buy-resources": 2, "buy-resources-discount": 2, "build-floor": 4,
                "build-floor-premium": 4}  # how many target Floors an action considers
-MAX_CANDIDATES = 6  # candidate records tried per action
+MAX_CANDIDATES = 10  # candidate records tried per action
 
 
 class Bot:
@@ -33,14 +46,25 @@ class Bot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.personas: dict[str, str] = {}  # player -> key of PERSONAS
+
+    def leaning(self, p: PlayerState, action: str) -> float:
+        """The player's persona's liking for the action (drawn on their first turn)."""
+        if p.name not in self.personas:
+            self.personas[p.name] = self.rng.choice(sorted(PERSONAS))
+        return PERSONAS[self.personas[p.name]].get(action, 1.0)
 
     def candidates(self, g: Game, p: PlayerState) -> Iterator[Move]:
         """Candidate turns in the order to try them; the caller keeps the first legal one."""
         yield from self.follow(g, p)
         actions = self.order(g, p)
+        if actions and self.rng.random() < DECLINE_CHANCE:
+            yield {"tile": actions[0], "declined": True}
         for action in actions:
             for move in self.moves_for(g, p, action):
                 move.setdefault("tile", action)
+                if p.money >= BUY_TIME_MONEY and self.rng.random() < BUY_TIME_CHANCE:
+                    yield {**copy.deepcopy(move), "buy_time": 1}  # refused when mandatory
                 yield move
 
     def follow(self, g: Game, p: PlayerState) -> Iterator[Move]:
@@ -60,7 +84,8 @@ class Bot:
     def order(self, g: Game, p: PlayerState) -> list[str]:
         """Actions on the ring in a weighted random order."""
         names = sorted(a for a in WEIGHTS if a in moves.ring_actions(g))
-        weights = {a: WEIGHTS[a] * self.need(g, p, a) for a in names}
+        weights = {a: WEIGHTS[a] * self.leaning(p, a) * self.need(g, p, a)
+                   * self.last_round(g, p, a) for a in names}
         keyed = sorted(names, key=lambda a: -self.rng.random() ** (1.0 / max(weights[a], 0.01)))
         return keyed
 
@@ -76,12 +101,25 @@ class Bot:
             return 3.0 if p.money < 15 else 0.5
         if action == "sell-house":
             return 5.0
+        if action == "build-road":  # 2 Concrete a road; the Bonus Road Track pays more and more
+            return 2.5 if p.cubes["concrete"] >= 2 else 0.3
         if action == "new-resident":
             return 1.0 if len(p.residents) < 2 else 0.1
         if action in ("architect", "engineer", "builder", "ecologist", "banker", "merchant",
                       "follower", "manager"):
             return 1.0 if free >= 2 else 0.05
         return 1.0
+
+    def last_round(self, g: Game, p: PlayerState, action: str) -> float:
+        """In the Sudden-death Round, a choosing move that completes the TAR ends the bot's game
+        without the action (R-END-01/02): such tiles come last, to play the round out."""
+        if not g.state.sudden_death:
+            return 1.0
+        target = g.state.ring.position_of(ring.ring_tile_of(action))
+        if target is None:
+            return 1.0
+        crossing = ring.Move.forward(p.position, ring.steps_to(p.position, target)).laps > 0
+        return LAST_ROUND_CROSSING if crossing else 1.0
 
     def targets(self, g: Game, p: PlayerState) -> list[tuple[str, dict[str, int]]]:
         """Floors worth building next, best first: where our Worker already stands, then
