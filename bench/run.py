@@ -1,8 +1,8 @@
 """Benchmarks, measured side by side in one run (machines are noisy: compare ratios).
 
-    python bench/run.py                      # everything: ~3 minutes on 2 idle cores once the
+    python bench/run.py                      # everything: ~2 minutes on 2 cores once the
                                              # logs are cached under bench/.cache/ (the first
-                                             # run makes them: ~4 minutes more)
+                                             # run makes them: ~2 minutes more)
     python bench/run.py --only validation    # or chess, batch, memory, render (several allowed)
     python bench/run.py --skip batch memory
 
