@@ -1,7 +1,8 @@
-"""Properties of every game the bots play, for seeds and player counts drawn by hypothesis:
-replayed from its log alone the game is legal and finished, scored as the log claims
-(R-SCORE-01..09, R-END-07), and keeps every invariant after every turn (R-RES-01, R-GEN-04,
-R-SETUP-15, the ledger); the same seed gives the same log; the log survives YAML and back."""
+"""Properties of every game the bots play, for seeds and player counts (2 to 6) drawn by
+hypothesis: replayed from its log alone the game is legal and finished, scored as the log claims
+(R-SCORE-01..09, R-END-07), the audit agrees with every claim and its VP sources add up to the
+Scoreboard, and every invariant holds after every turn (R-RES-01, R-GEN-04, R-SETUP-15, the
+ledger); the same seed gives the same log; the log survives YAML and back."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grinivil_cli.audit import audit
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.engine.replay import replay
+from grinivil_cli.loading import Game
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.logfile.references import check_references
 from grinivil_cli.logfile.schema import check_log
@@ -23,7 +26,7 @@ from grinivil_cli.sim.writer import log_to_yaml
 from invariants import check_replay
 
 ED = load_edition("standard")
-PLAYERS = st.integers(min_value=2, max_value=5)
+PLAYERS = st.integers(min_value=2, max_value=6)  # the sixth plays orange (R-VAR-6P-01)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 # Stable in CI: the examples depend only on the test (no database, no random seed).
 STABLE = settings(deadline=None, derandomize=True, database=None, print_blob=True,
@@ -43,6 +46,12 @@ def test_simulated_game_is_legal_finished_scored_as_claimed_with_every_invariant
     assert {s.player: s.total for s in r.scores} == log["final_scores"]
     assert log["winner"] in [s.player for s in r.scores if s.rank == 1]
     check_replay(r)
+    loaded = Loaded("simulated", copy.deepcopy(log))
+    a = audit(Game(loaded, ED, replay(ED, loaded, claims=False)))  # as `grinivil audit` does
+    assert a.agrees, a.divergences  # the claims every 10 turns, the final scores, the winner
+    assert {s.player: s.total for s in a.scores} == log["final_scores"]
+    for score in a.scores:  # the VP sources add up to the Scoreboard (R-SCORE-01 (a))
+        assert sum(a.sources[score.player].values()) == score.track_vp, score.player
 
 
 @settings(STABLE, max_examples=15)
