@@ -169,12 +169,17 @@ def buy_resources(g: Game, p: PlayerState, rng: random.Random,
 
 
 def two_floors_cost(g: Game, site: str) -> dict[str, int] | None:
-    """The cubes of the next two Floors of the building at `site`; None when it has fewer than
-    two Floors to go."""
-    b = g.state.townland.buildings.get(site)
-    if b is None:
+    """The cubes of the next two Floors of the building at `site` (a House on an empty
+    Residential site); None when it has fewer than two Floors to go or its type is open."""
+    town = g.state.townland
+    b = town.buildings.get(site)
+    if b is not None:
+        key, done = b.building, len(b.blocks)
+    elif townland.site_spec(g.ed, town, site).kind == "residential":
+        key, done = "house", 0
+    else:
         return None
-    floors = g.ed.buildings[b.building].floors[len(b.blocks):len(b.blocks) + 2]
+    floors = g.ed.buildings[key].floors[done:done + 2]
     if len(floors) < 2:
         return None
     return {r: floors[0].cost.get(r, 0) + floors[1].cost.get(r, 0) for r in RESOURCES}
@@ -189,7 +194,7 @@ def build_floor(g: Game, p: PlayerState, rng: random.Random,
     refused does not cost the Floor)."""
     town = g.state.townland
     out: list[Move] = []
-    for site, cost in _targets(g, p, targets):
+    for site, _ in _targets(g, p, targets):
         if site in town.buildings:
             key, move = town.buildings[site].building, {"site": site}
         else:
@@ -204,7 +209,7 @@ def build_floor(g: Game, p: PlayerState, rng: random.Random,
             bonus = site_bonus_choice(g, p, rng, site)
             if bonus is not None:
                 move["site_bonus"] = bonus
-        for extra in associated_choices(g, p, rng, site, key, cost):
+        for extra in associated_choices(g, p, rng, site, key):
             out.append({**copy.deepcopy(move), "associated": extra})
         out.append(move)
     return out
@@ -238,8 +243,8 @@ def site_bonus_choice(g: Game, p: PlayerState, rng: random.Random, site: str) ->
     return None
 
 
-def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str, key: str,
-                       cost: dict[str, int]) -> list[Move]:
+def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str,
+                       key: str) -> list[Move]:
     """The Associated Build Actions (R-ABA-01..05) `p` looks able to pay for after the Floor:
     Sell the House to each of their Residents (in random order) when the Floor finishes a
     House; one more Floor when the building has room and `p` holds the cubes of both; the
@@ -249,7 +254,7 @@ def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str, k
     b = town.buildings.get(site)
     floor = len(b.blocks) if b is not None else 0
     floors = g.ed.buildings[key].floors
-    after = {r: p.cubes[r] - cost.get(r, 0) for r in RESOURCES}
+    after = {r: p.cubes[r] - floors[floor].cost.get(r, 0) for r in RESOURCES}  # as printed
     out: list[Move] = []
     if key == "house" and floor + 1 == len(floors) and p.money >= SELL_THE_HOUSE:
         residents = list(p.residents)
