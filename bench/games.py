@@ -1,9 +1,11 @@
 """Logs for the benchmarks, made once and cached under bench/.cache/ (git-ignored).
 
 - `simulated_games(n)`: n complete legal games played by grinivil's bots (`simulate`), 2 to 5
-  players, generated in parallel the first time and kept: a legal log stays legal while the
-  rules do, so they are kept across changes to the engine; bench/run.py checks that every one
-  is still legal and has those that are not made again (`forget`).
+  players, generated in parallel the first time and kept in a folder named after a hash of the
+  bots (grinivil_cli/sim, engine/moves.py, engine/makers.py and this file: new bots play new
+  games). A legal log stays legal while the rules do, so the games are kept across other
+  changes to the engine; bench/run.py checks that every one is still legal and has those that
+  are not made again (`forget`).
 - `long_log(turns)`: one legal log of `turns` turns that stops before the game ends, played by
   `NeverBuildBot`, which never builds, so no player gets down to 2 Building Blocks and the
   Sudden-death Round never comes; `truncated_log` cuts its prefix of any length (a prefix of a
@@ -50,7 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
 SOURCES = ("grinivil_cli/engine", "grinivil_cli/sim", "grinivil_cli/edition",
            "grinivil_cli/editions")
-SIM_VERSION = "1"  # bump when _simulate_to changes the games it makes
+BOTS = ("grinivil_cli/sim", "grinivil_cli/engine/moves.py",  # what decides the games played
+        "grinivil_cli/engine/makers.py")
 FIRST_SEED = 1_000
 LONG_SEED = 7
 LONG_PLAYERS = 4
@@ -59,10 +62,11 @@ REJECTED = "rejected.txt"
 Progress = Callable[[str], None]
 
 
-def source_hash(*extra: str) -> str:
-    """A short hash of every file that decides what the simulated logs contain."""
+def source_hash(*extra: str, sources: tuple[str, ...] = SOURCES) -> str:
+    """A short hash of every file that decides what the simulated logs contain (`sources`,
+    folders or files, and `extra`)."""
     digest = hashlib.sha256()
-    for folder in SOURCES + extra:
+    for folder in sources + extra:
         top = ROOT / folder
         for path in sorted(top.rglob("*")) if top.is_dir() else [top]:
             if path.suffix in (".py", ".yaml") and path.is_file():
@@ -121,7 +125,7 @@ def rejected(paths: list[Path]) -> list[str]:
 
 def simulated_games(count: int, jobs: int, progress: Progress) -> list[Path]:
     """`count` complete legal games; the missing ones are generated (in `jobs` processes)."""
-    folder = CACHE / f"sim{SIM_VERSION}"
+    folder = CACHE / f"sim-{source_hash('bench/games.py', sources=BOTS)}"  # new bots, new games
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"game-{i:05d}.yaml" for i in range(count)]
     missing = [i for i, p in enumerate(paths) if not p.exists()]

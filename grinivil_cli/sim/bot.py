@@ -1,6 +1,6 @@
 """Simple bots that play legal games: their policy picks among the candidate moves the engine
-generates (grinivil_cli/engine/moves.py), with sensible weights; the engine decides which are
-legal (the engine is the only judge of legality)."""
+generates (grinivil_cli/engine/moves.py and makers.py), with sensible weights; the engine
+decides which are legal (the engine is the only judge of legality)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine import moves, ring
+from ..engine import makers, moves, ring
 from ..engine.game import Game
 from ..engine.state import PlayerState
 
@@ -126,7 +126,7 @@ class Bot:
         unfinished buildings, then new sites while a spare Worker remains."""
         out: list[tuple[int, float, str, dict[str, int]]] = []
         free = g.free_workers(p)
-        for site, cost, new in moves.floor_targets(g, p):
+        for site, cost, new in makers.floor_targets(g, p):
             if new:
                 if free >= 2:
                     out.append((2, self.rng.random(), site, cost))

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..edition.model import RESOURCES, Edition
-from ..engine import moves, townland
+from ..engine import makers, moves, townland
 from ..engine.game import Game, Rec
 from ..engine.replay import play_one
 from ..engine.scoring import final_scores
@@ -73,7 +73,7 @@ def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
             record = with_repeat(g, bot, record, backup, size, index) or record
         if g.state.player(p.name).finished and not record.get("final_sale"):
             sales = ({**record, "final_sale": sale}
-                     for sale in moves.sell_house(g, backup.player(p.name)))
+                     for sale in makers.sell_house(g, backup.player(p.name)))
             record = first_legal(g, sales, backup, size, index) or record
         return record
     raise SimulationError(f"turn {index + 1}: {p.name} has no legal move")
