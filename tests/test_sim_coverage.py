@@ -15,7 +15,8 @@ Road Track's Repeat Action in 5, the Connected Road in 8 and the associated Sell
 Floors at once; seeds 41-77 for 2 to 4 players gave it in three 3-player games), at least one
 game for each player count, and one with the promo tiles.
 If the bots or the engine change how they draw, these seeds may stop covering a rare feature:
-the test then names it, and `python tools/sim_coverage.py --games 40` finds new seeds.
+the test then names it, and `python tools/sim_coverage.py --games 80` (its column "first
+games") finds new seeds.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 1, {"promo_tiles": PROMOS}),
 ]
 # The rulebook gives no game length (no playing time, no number of rounds), so the range of
-# turns per player is the bots' own: in 200 games (seeds 1-40, 2 to 6 players) 199 took 28 to
-# 126 turns per player; the other took 177 (a 2-player game, seed 38).
+# turns per player is the bots' own: in 200 games (seeds 1-40, 2 to 6 players) 198 took 29 to
+# 126 turns per player; the other two were 2-player games that took 132 and 177 (seeds 27, 38).
 TURNS_PER_PLAYER = (20, 160)
 
 

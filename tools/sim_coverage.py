@@ -4,9 +4,9 @@ replay each from its log alone, and count, per feature, how many games used it a
 Usage: python tools/sim_coverage.py [--games K] [--players 2,3,4,5,6] [--seed S]
                                     [--option KEY=VALUE ...]
 K games (seeds S, S+1, ...) for each player count; `--option` as for `grinivil simulate`.
-Prints one row per feature, the turns per game and how many games ended through the
-Sudden-death Round. Exit status 1 when a feature was never used (a tile counts only when it
-was on some game's ring), 0 otherwise.
+Prints one row per feature (with the first games that used it, as players/seed), the turns
+per game and how many games ended through the Sudden-death Round. Exit status 1 when a
+feature was never used (a tile counts only when it was on some game's ring), 0 otherwise.
 
 Features are read from the replayed data: the ledger entries (their rule ids and causes, as
 grinivil_cli/engine records them) and the log's turn records (docs/log-format.md), with a
@@ -50,10 +50,17 @@ from grinivil_cli.engine.ring import (  # noqa: E402
     steps_to,
 )
 from grinivil_cli.engine.state import MUNICIPALITY, GameState  # noqa: E402
+from grinivil_cli.errors import IllegalMove  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
-from grinivil_cli.sim.simulate import parse_option, simulate  # noqa: E402
+from grinivil_cli.sim.simulate import (  # noqa: E402
+    SimulationError,
+    check_options,
+    parse_option,
+    simulate,
+)
 
 Record = dict[str, Any]
+FIRST_GAMES = 3  # games named per feature ("players p/seed"), to replay the rare ones
 
 # Every feature but the tiles, in table order, with what it counts. A tile's row is
 # "tile:<action key>" (the dual tile #08 as its halves, `explore` and `build-road`).
@@ -393,11 +400,16 @@ class Summary:
     games: list[Game]
     in_games: Counter[str] = field(default_factory=Counter)
     times: Counter[str] = field(default_factory=Counter)
+    first: dict[str, list[str]] = field(default_factory=dict)  # feature -> its first games
 
     def __post_init__(self) -> None:
         for g in self.games:
             self.times.update(g.used)
             self.in_games.update(k for k, n in g.used.items() if n)
+            for k, n in g.used.items():
+                seen = self.first.setdefault(k, [])
+                if n and len(seen) < FIRST_GAMES:
+                    seen.append(f"{g.players}p/{g.seed}")
 
     def tiles_on_ring(self) -> set[str]:
         return set().union(*(g.ring for g in self.games))
@@ -436,11 +448,12 @@ def report(edition: Edition, summary: Summary) -> str:
     n = len(summary.games)
     rows = summary.rows()
     width = max(len(k) for k in rows)
-    lines = [f"{'feature':<{width}}  {'games':>7}  {'times':>6}  what",
-             f"{'-' * width}  {'-' * 7}  {'-' * 6}  ----"]
+    lines = [f"{'feature':<{width}}  {'games':>7}  {'times':>6}  {'first games':<20}  what",
+             f"{'-' * width}  {'-' * 7}  {'-' * 6}  {'-' * 20}  ----"]
     for key in rows:
         share = f"{summary.in_games[key]}/{n}"
-        lines.append(f"{key:<{width}}  {share:>7}  {summary.times[key]:>6}  "
+        first = " ".join(summary.first.get(key, [])) or "-"
+        lines.append(f"{key:<{width}}  {share:>7}  {summary.times[key]:>6}  {first:<20}  "
                      f"{describe(edition, key)}")
     lines += ["", f"turns per game: {spread([g.turns for g in summary.games])} ({n} games)"]
     for players in sorted({g.players for g in summary.games}):
@@ -476,16 +489,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game variant, as `grinivil simulate --option`")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games is 1 or more")
     options: dict[str, Any] = {}
     try:
         for text in args.option:
             options.update(parse_option(text))
+        check_options(options)
     except ValueError as e:
         parser.error(str(e))
     edition = load_edition("standard")
-    games = [play(edition, players, seed, options or None)
-             for players in args.players
-             for seed in range(args.seed, args.seed + args.games)]
+    try:
+        games = [play(edition, players, seed, options or None)
+                 for players in args.players
+                 for seed in range(args.seed, args.seed + args.games)]
+    except (IllegalMove, SimulationError) as e:  # e.g. an option the setup refuses
+        parser.error(f"cannot play these games: {e}")
     summary = Summary(games)
     print(report(edition, summary))
     return 1 if summary.missing() else 0
