@@ -38,6 +38,18 @@ def _load_or_exit(log: Path, edition: str | None, max_size: int, fmt: str = "tex
         raise typer.Exit(UNREADABLE) from None
 
 
+def _write_or_exit(path: Path, text: str) -> None:
+    """Write an output file whole (its folder created), or exit 2 saying why it cannot be."""
+    from .output import write_atomic
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+    except OSError as e:
+        typer.echo(f"grinivil: cannot write {path}: {e.strerror or e}.", err=True)
+        raise typer.Exit(UNREADABLE) from None
+
+
 def _check_format(fmt: str) -> None:
     if fmt not in ("text", "json"):
         typer.echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
@@ -121,7 +133,6 @@ def simulate(
     variant game: the options go into the log header)."""
     from .edition.load import load_edition
     from .errors import IllegalMove
-    from .output import write_atomic
     from .sim.simulate import parse_option
     from .sim.simulate import simulate as play_game
     from .sim.writer import log_to_yaml
@@ -144,7 +155,7 @@ def simulate(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        write_atomic(output, text)
+        _write_or_exit(output, text)
 
 
 AuditFormatOpt = Annotated[str, typer.Option(
@@ -192,9 +203,8 @@ def audit(
     result = run_audit(game)
     if chart is not None:
         from .chart import progress_chart
-        from .output import write_atomic
 
-        write_atomic(chart, progress_chart(game.replay, title=str(log)))
+        _write_or_exit(chart, progress_chart(game.replay, title=str(log)))
     from .engine.setup import describe_options
 
     variants = describe_options(game.replay.game.state.options) if game.replay.game else ""
@@ -317,7 +327,6 @@ def viewer(
     """Write one self-contained HTML page that steps through the game: every snapshot, the
     turn's log entry, the validation result and a chart of VPs and money. Exit 1 at an
     illegal move (the page shows it at its turn), 2 when the log is unreadable."""
-    from .output import write_atomic
     from .viewer import viewer_html
 
     game = _load_or_exit(log, edition, max_size)
@@ -325,12 +334,7 @@ def viewer(
         _emit("text", report.validation(str(log), game))
         raise typer.Exit(ILLEGAL)
     page = viewer_html(game, str(log))
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(output, page)
-    except OSError as e:
-        typer.echo(f"grinivil: cannot write {output}: {e.strerror or e}.", err=True)
-        raise typer.Exit(UNREADABLE) from None
+    _write_or_exit(output, page)
     typer.echo(f"{log}: viewer of {len(game.replay.snapshots)} snapshots written to {output} "
                f"({len(page.encode('utf-8')) / 1e6:.1f} MB)")
     if game.replay.error is not None:

@@ -1,0 +1,81 @@
+"""`grinivil audit --chart`: an SVG of every player's VPs and money after each turn, plotting
+the replay's own figures; written whole, byte-identical for the same log, and a path that
+cannot be written is a clean exit 2. The same for `grinivil simulate -o`."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from grinivil_cli.chart import HEIGHT, PAD
+from grinivil_cli.loading import load_game
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "game-2p.yaml"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, timeout=120)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def plotted(root: ET.Element, what: str) -> tuple[int, dict[str, list[float]]]:
+    """The panel's scale (its title's 'max N') and each player's values read back from the
+    polyline points: y runs from the baseline (0) up HEIGHT - PAD - 20 pixels (the maximum)."""
+    panel = 0 if what == "vp" else 1
+    top = panel * (HEIGHT + 20) + 10
+    title = next(t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "title"
+                 and t.get("y") == str(top + 12))
+    high = int(re.search(r"\(max (\d+)\)", title).group(1))  # type: ignore[union-attr]
+    out: dict[str, list[float]] = {}
+    for line in root.iter(f"{SVG}polyline"):
+        if what not in (line.get("class") or "").split():
+            continue
+        name = line.findtext(f"{SVG}title") or ""
+        ys = [float(pt.split(",")[1]) for pt in (line.get("points") or "").split()]
+        out[name] = [(top + HEIGHT - PAD - y) / (HEIGHT - PAD - 20) * high for y in ys]
+    return high, out
+
+
+def test_audit_chart_plots_every_players_vps_and_money_after_each_turn(tmp_path: Path) -> None:
+    out = tmp_path / "charts" / "game.svg"  # the folder is created
+    result = run("audit", str(SAMPLE), "--chart", str(out))
+    assert result.returncode == 0, result.stderr
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    r = load_game(SAMPLE).replay
+    names = [p.name for p in r.snapshots[0].state.players]
+    for what in ("vp", "money"):
+        expected = {n: [getattr(s.state.player(n), what) for s in r.snapshots] for n in names}
+        high, got = plotted(root, what)
+        assert high == max(max(v) for v in expected.values())
+        assert sorted(got) == sorted(names)
+        for n in names:  # one point per snapshot, at the value (to the 0.1 px of the file)
+            assert len(got[n]) == len(r.snapshots)
+            assert all(abs(a - b) <= high / (HEIGHT - PAD - 20) * 0.06
+                       for a, b in zip(got[n], expected[n], strict=True)), (what, n)
+    again = tmp_path / "again.svg"
+    assert run("audit", str(SAMPLE), "--chart", str(again)).returncode == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_an_output_that_cannot_be_written_is_exit_2_and_leaves_nothing(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    for args in (["audit", str(SAMPLE), "--chart", str(blocker / "c.svg")],
+                 ["simulate", "--players", "2", "--seed", "1", "-o", str(blocker / "g.yaml")]):
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert f"cannot write {blocker / Path(args[-1]).name}" in result.stderr
+        assert "internal error" not in result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["file"]
+
+
+def test_simulate_writes_into_a_new_folder(tmp_path: Path) -> None:
+    out = tmp_path / "games" / "g.yaml"
+    assert run("simulate", "--players", "2", "--seed", "1", "-o", str(out)).returncode == 0
+    assert run("validate", str(out)).returncode == 0
