@@ -133,7 +133,7 @@ def simulate(
     variant game: the options go into the log header)."""
     from .edition.load import load_edition
     from .errors import IllegalMove
-    from .sim.simulate import parse_option
+    from .sim.simulate import SimulationError, parse_option
     from .sim.simulate import simulate as play_game
     from .sim.writer import log_to_yaml
 
@@ -149,6 +149,10 @@ def simulate(
         log = play_game(ed, players, seed, options or None)
     except (ValueError, IllegalMove) as e:
         typer.echo(f"grinivil: --option: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    except SimulationError as e:  # the bots got stuck: no log rather than an unfinished one
+        typer.echo(f"grinivil: the bots could not finish this game ({e}); try another seed.",
+                   err=True)
         raise typer.Exit(UNREADABLE) from None
     args = "".join(f" --option {o}" for o in option or [])
     text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")

@@ -170,3 +170,19 @@ def test_batch_directories_globs_and_jobs_keep_the_input_order(tmp_path: Path) -
     assert one.returncode == two.returncode == 2
     text = run("validate", str(folder))
     assert "3 files: 2 legal, 1 unreadable" in text.stdout
+
+
+def test_a_game_the_bots_cannot_finish_is_a_clean_exit_2(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    """No unfinished log is written: the message names the seed and the turn limit."""
+    from typer.testing import CliRunner
+
+    from grinivil_cli.cli import app
+    from grinivil_cli.sim import simulate as simulate_module
+
+    monkeypatch.setattr(simulate_module, "MAX_TURNS", 10)
+    out = tmp_path / "g.yaml"
+    result = CliRunner().invoke(app, ["simulate", "--players", "2", "--seed", "1", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "the bots could not finish this game (seed 1: no end after 10 turns)" in result.output
+    assert not out.exists()
