@@ -13,6 +13,7 @@ from typing import Any
 from . import report
 from .errors import LogFormatError
 from .loading import load_game
+from .logfile.yamlsafe import STDIN, STDIN_NAME
 
 GLOB_CHARS = set("*?[")
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -37,16 +38,20 @@ def expand(args: list[str]) -> list[Path]:
 
 def validate_one(path: str, edition: str | None, max_bytes: int,
                  lenient: bool = False) -> dict[str, Any]:
-    """One file's report (picklable: it crosses process boundaries)."""
+    """One file's report (picklable: it crosses process boundaries); `-` is standard input."""
     try:
         game = load_game(path, edition, max_bytes, keep_snapshots=False, lenient=lenient)
     except LogFormatError as e:
-        return report.format_problems(path, e.problems)
+        return report.format_problems(_name(path), e.problems)
     except Exception as e:  # noqa: BLE001 - a bug must not stop the other files
         return {"file": path, "status": "error", "exit": 2,
                 "text": f"{path}: internal error ({type(e).__name__}: {e}); this is a bug in "
                         "grinivil, please report it with this log."}
-    return report.validation(path, game)
+    return report.validation(_name(path), game)
+
+
+def _name(path: str) -> str:
+    return STDIN_NAME if path == STDIN else path
 
 
 def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, jobs: int,
@@ -54,7 +59,7 @@ def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, job
                   on_done: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
     """Reports in input order, each as soon as it and every earlier one are done."""
     names = [str(p) for p in paths]
-    if jobs <= 1 or len(names) <= 1:
+    if jobs <= 1 or len(names) <= 1 or STDIN in names:  # one process reads standard input
         for name in names:
             result = validate_one(name, edition, max_bytes, lenient)
             if on_done:

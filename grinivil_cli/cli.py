@@ -15,6 +15,7 @@ import typer
 from . import batch, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
+from .logfile.yamlsafe import STDIN, STDIN_NAME
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Replay and validate recorded games of Grinivil.")
@@ -34,8 +35,13 @@ def _load_or_exit(log: Path, edition: str | None, max_size: int, fmt: str = "tex
     try:
         return load_game(log, edition, max_size, **replay_options)
     except LogFormatError as e:
-        _emit("json" if fmt == "json" else "text", report.format_problems(str(log), e.problems))
+        _emit("json" if fmt == "json" else "text", report.format_problems(_shown(log), e.problems))
         raise typer.Exit(UNREADABLE) from None
+
+
+def _shown(log: Path) -> str:
+    """How a log is named in messages (`-` reads standard input)."""
+    return STDIN_NAME if str(log) == STDIN else str(log)
 
 
 def _write_or_exit(path: Path, text: str) -> None:
@@ -59,7 +65,8 @@ def _check_format(fmt: str) -> None:
 @app.command()
 def validate(
     logs: Annotated[list[str], typer.Argument(
-        help="Game log files (YAML), directories (every .yaml/.yml below) or globs.")],
+        help="Game log files (YAML), directories (every .yaml/.yml below), globs, or - for "
+        "standard input.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: FormatOpt = "text",
@@ -92,7 +99,7 @@ def validate(
 
 @app.command()
 def show(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     turn: Annotated[int | None, typer.Option("--turn", help="Show the state after turn N "
                                              "(0 is the setup; default: the last turn).")] = None,
     edition: EditionOpt = None,
@@ -104,11 +111,11 @@ def show(
     game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
     if not snaps:
-        _emit(fmt, report.validation(str(log), game))
+        _emit(fmt, report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
     n = len(snaps) - 1 if turn is None else turn
     if not 0 <= n < len(snaps):
-        typer.echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {log}.",
+        typer.echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
                    err=True)
         raise typer.Exit(UNREADABLE)
     _emit(fmt, report.state_tables(snaps[n]))
@@ -175,7 +182,7 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
         raise typer.Exit(UNREADABLE)
     game = _load_or_exit(log, edition, max_size, fmt, claims=False, lenient=lenient)
     if game.replay.error is not None:
-        _emit("json" if fmt == "json" else "text", report.validation(str(log), game))
+        _emit("json" if fmt == "json" else "text", report.validation(_shown(log), game))
         if not lenient:
             raise typer.Exit(ILLEGAL)
     return game
@@ -183,7 +190,7 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
 
 @app.command()
 def audit(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: AuditFormatOpt = "table",
@@ -201,28 +208,28 @@ def audit(
     if game.replay.scores is None:
         playing = [p.name for p in game.replay.game.state.players if not p.finished] \
             if game.replay.game else []
-        typer.echo(f"{log}: the game is not over ({', '.join(playing)} still playing); "
+        typer.echo(f"{_shown(log)}: the game is not over ({', '.join(playing)} still playing); "
                    "there is no final score to audit.", err=True)
         raise typer.Exit(UNREADABLE)
     result = run_audit(game)
     if chart is not None:
         from .chart import progress_chart
 
-        _write_or_exit(chart, progress_chart(game.replay, title=str(log)))
+        _write_or_exit(chart, progress_chart(game.replay, title=_shown(log)))
     from .engine.setup import describe_options
 
     variants = describe_options(game.replay.game.state.options) if game.replay.game else ""
     if fmt == "json":
-        typer.echo(json.dumps(audit_json(result, str(log), variants), ensure_ascii=False,
+        typer.echo(json.dumps(audit_json(result, _shown(log), variants), ensure_ascii=False,
                               sort_keys=True))
     else:
-        typer.echo(audit_text(result, str(log), markdown=fmt == "markdown", variants=variants))
+        typer.echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants))
     raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
 
 
 @app.command()
 def ledger(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
     turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B (or N).")] = None,
     edition: EditionOpt = None,
@@ -238,7 +245,7 @@ def ledger(
     if player is not None and player not in names:
         from .logfile.suggest import hint
 
-        typer.echo(f"grinivil: '{player}' is not a player of {log}{hint(player, names)}",
+        typer.echo(f"grinivil: '{player}' is not a player of {_shown(log)}{hint(player, names)}",
                    err=True)
         raise typer.Exit(UNREADABLE)
     lo, hi = _turn_range(turns)
@@ -275,7 +282,7 @@ def schema() -> None:
 
 @app.command()
 def render(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     output: Annotated[Path, typer.Option("-o", "--output",
                                          help="Directory for the SVG files (created).")],
     turn: Annotated[int | None, typer.Option("--turn", help="Only the snapshot after turn N "
@@ -306,23 +313,23 @@ def render(
     last = len(game.replay.snapshots) - 1
     if game.replay.error is None and not (0 <= lo <= last and (turns is None or hi >= 0)):
         typer.echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
-                   f"and {last} for {log}.", err=True)
+                   f"and {last} for {_shown(log)}.", err=True)
         raise typer.Exit(UNREADABLE)
     try:
         written = render_game(game, output, range(lo, hi + 1), png=to_png)
     except OSError as e:
         typer.echo(f"grinivil: cannot write to {output}: {e.strerror or e}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    typer.echo(f"{log}: {len(written)} snapshot{'s' * (len(written) != 1)} written to {output}"
-               f"{' (SVG and PNG)' * png}")
+    typer.echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
+               f"{output}{' (SVG and PNG)' * png}")
     if game.replay.error is not None:
-        _emit("text", report.validation(str(log), game))
+        _emit("text", report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
 
 
 @app.command()
 def viewer(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML).")],
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     output: Annotated[Path, typer.Option("-o", "--output",
                                          help="The HTML file to write (one file, no network).")],
     edition: EditionOpt = None,
@@ -335,14 +342,14 @@ def viewer(
 
     game = _load_or_exit(log, edition, max_size)
     if not game.replay.snapshots:
-        _emit("text", report.validation(str(log), game))
+        _emit("text", report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
-    page = viewer_html(game, str(log))
+    page = viewer_html(game, _shown(log))
     _write_or_exit(output, page)
-    typer.echo(f"{log}: viewer of {len(game.replay.snapshots)} snapshots written to {output} "
-               f"({len(page.encode('utf-8')) / 1e6:.1f} MB)")
+    typer.echo(f"{_shown(log)}: viewer of {len(game.replay.snapshots)} snapshots written to "
+               f"{output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)")
     if game.replay.error is not None:
-        _emit("text", report.validation(str(log), game))
+        _emit("text", report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
 
 

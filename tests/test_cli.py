@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 TOP = Path(__file__).parent.parent
 SAMPLE = TOP / "samples" / "game-2p.yaml"
@@ -186,3 +187,30 @@ def test_a_game_the_bots_cannot_finish_is_a_clean_exit_2(monkeypatch: pytest.Mon
     assert result.exit_code == 2
     assert "the bots could not finish this game (seed 1: no end after 10 turns)" in result.output
     assert not out.exists()
+
+
+def run_with_input(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, input=text, timeout=120)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def test_a_log_on_standard_input_is_read_from_dash_and_named_stdin() -> None:
+    """`-` reads standard input (once, in the main process even with --jobs 2); messages name
+    it <stdin> with the line and column, as for a file."""
+    turns = len(yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))["turns"])
+    result = run_with_input(SAMPLE.read_text(encoding="utf-8"), "validate", "-")
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == f"<stdin>: legal ({turns} turns)"
+    illegal = TOP / "samples" / "illegal" / "r-fee-03-fee-unaffordable.yaml"
+    result = run_with_input(illegal.read_text(encoding="utf-8"), "validate", "-", str(SAMPLE),
+                            "--jobs", "2")
+    assert result.returncode == 1
+    assert result.stdout.startswith("<stdin>:40:11: turn 4, Bruno, Build Floor: R-FEE-03: ")
+    assert f"{SAMPLE}: legal" in result.stdout
+    result = run_with_input(SAMPLE.read_text(encoding="utf-8"), "validate", "-",
+                            "--max-size", "1000")
+    assert result.returncode == 2 and "'<stdin>' is too big to be a log" in result.stdout
+    result = run_with_input(SAMPLE.read_text(encoding="utf-8"), "audit", "-")
+    assert result.returncode == 0 and result.stdout.startswith("Audit of <stdin>")

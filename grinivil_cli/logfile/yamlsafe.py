@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -40,6 +41,7 @@ _BUILDERS: dict[str, Callable[[yaml.ScalarNode], Any]] = {
 }  # every other implicit tag (timestamp, merge, value) stays the string as written
 
 At = tuple[int, int]
+STDIN, STDIN_NAME = "-", "<stdin>"  # the path that reads standard input, and its name
 
 
 def load_yaml_file(
@@ -48,8 +50,9 @@ def load_yaml_file(
     max_bytes: int = DEFAULT_MAX_BYTES,
     display_name: str | None = None,
 ) -> Loaded:
-    """Read and check the YAML log at `path`; raise LogFormatError for anything wrong."""
-    source = display_name or os.fspath(path)
+    """Read and check the YAML log at `path` (`-`: standard input, named `<stdin>`); raise
+    LogFormatError for anything wrong."""
+    source = STDIN_NAME if os.fspath(path) == STDIN else display_name or os.fspath(path)
     try:
         data = _read_capped(path, source, max_bytes)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
@@ -74,6 +77,11 @@ def _refuse(message: str, position: Position | None = None) -> NoReturn:
 
 def _read_capped(path: str | os.PathLike[str], source: str, max_bytes: int) -> bytes:
     """The file's bytes, refusing folders and files over `max_bytes` before reading them."""
+    if os.fspath(path) == STDIN:
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            _refuse(_too_big(source, "larger than that", max_bytes))
+        return data
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         _refuse(f"'{source}' is a folder, not a log file")
