@@ -139,6 +139,22 @@ def test_show_prints_the_state_after_a_turn() -> None:
     assert run("show", str(SAMPLE), "--turn", "9999").returncode == 2
 
 
+def test_show_at_the_end_of_an_illegal_log_says_why_the_replay_stops() -> None:
+    """The last state before the illegal move, and the move on stderr (exit 1); with --format
+    json both are in the one document; an earlier turn is shown without it (exit 0)."""
+    illegal = TOP / "samples" / "illegal" / "r-fee-03-fee-unaffordable.yaml"
+    result = run("show", str(illegal))
+    assert result.returncode == 1
+    assert "State after turn 3" in result.stdout and "R-FEE-03" not in result.stdout
+    assert result.stderr.startswith(f"{illegal}:40:11: turn 4, Bruno, Build Floor: R-FEE-03")
+    result = run("show", str(illegal), "--format", "json")
+    payload = json.loads(result.stdout)
+    assert result.returncode == 1 and payload["turn"] == 3
+    assert payload["validation"]["error"]["rule"] == "R-FEE-03" and result.stderr == ""
+    result = run("show", str(illegal), "--turn", "2")
+    assert result.returncode == 0 and result.stderr == ""
+
+
 def test_schema_prints_the_log_schema() -> None:
     result = run("schema")
     assert json.loads(result.stdout)["$schema"].endswith("2020-12/schema")
@@ -185,7 +201,7 @@ def test_a_game_the_bots_cannot_finish_is_a_clean_exit_2(monkeypatch: pytest.Mon
     out = tmp_path / "g.yaml"
     result = CliRunner().invoke(app, ["simulate", "--players", "2", "--seed", "1", "-o", str(out)])
     assert result.exit_code == 2
-    assert "the bots could not finish this game (seed 1: no end after 10 turns)" in result.output
+    assert "the bots found no end to the game of seed 1 in 10 turns" in result.output
     assert not out.exists()
 
 
@@ -214,3 +230,30 @@ def test_a_log_on_standard_input_is_read_from_dash_and_named_stdin() -> None:
     assert result.returncode == 2 and "'<stdin>' is too big to be a log" in result.stdout
     result = run_with_input(SAMPLE.read_text(encoding="utf-8"), "audit", "-")
     assert result.returncode == 0 and result.stdout.startswith("Audit of <stdin>")
+
+
+@pytest.mark.parametrize("name,message", [
+    ("Municipality", "'Municipality' cannot be a player's name: grinivil uses it for the "
+                     "Municipality"),
+    ("bank", "'bank' cannot be a player's name: grinivil uses it for the bank"),
+    ('"An\\nna"', "a player's name cannot hold control characters ('An\\nna' has U+000A)"),
+    ('"\\e[31mAnna"', "a player's name cannot hold control characters"),
+])
+def test_reserved_or_garbling_player_names_are_refused_where_they_are_given(
+        tmp_path: Path, name: str, message: str) -> None:
+    """The engine pays the bank and the Municipality under those names, so a player called so
+    would be mixed up with them; control characters would garble every message."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    text = text.replace("- {name: Anna, colour: brown}", f"- {{name: {name}, colour: brown}}")
+    result = run("validate", str(write(tmp_path, "names.yaml", text)))
+    assert result.returncode == 2
+    assert any(line.startswith(f"{tmp_path / 'names.yaml'}:7:10: {message}")
+               for line in result.stdout.splitlines()), result.stdout
+
+
+def test_an_unknown_pledger_is_a_name_problem_with_did_you_mean(tmp_path: Path) -> None:
+    promo = TOP / "samples" / "variants" / "promo-tiles-4p.yaml"
+    text = promo.read_text(encoding="utf-8").replace("pledges: {Anna: 31}", "pledges: {Ana: 31}")
+    result = run("validate", str(write(tmp_path, "pledge.yaml", text)))
+    assert result.returncode == 2
+    assert ":638:13: 'Ana' is not a player; did you mean 'Anna'?" in result.stdout

@@ -3,16 +3,20 @@ the game knows; each unknown one is a format problem with a 'did you mean'."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 from ..edition.model import Edition
+from ..engine.ledger import BANK
+from ..engine.state import MUNICIPALITY
 from ..errors import Path, Problem
 from .loaded import Loaded
 from .suggest import hint
 
 PLAYER_VALUES = {"player", "with", "winner"}
-PLAYER_KEYS = {"claims", "excess", "sudden_death", "bids", "accepted", "final_scores"}
+PLAYER_KEYS = {"claims", "excess", "sudden_death", "bids", "accepted", "final_scores",
+               "pledges"}
 RESIDENT_VALUES = {"take", "give", "refill", "resident"}
 
 
@@ -23,11 +27,14 @@ def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
     problems: list[Problem] = []
     seen: set[str] = set()
     for i, name in enumerate(players):
+        where = ("players", i, "name")
         if name in seen:
             problems.append(Problem(f"two players are called '{name}'",
-                                    loaded.position(("players", i, "name")),
-                                    ("players", i, "name")))
+                                    loaded.position(where), where))
         seen.add(name)
+        why = name_problem(name)
+        if why:
+            problems.append(Problem(why, loaded.position(where), where))
     kinds = {
         "player": [n for n in players if isinstance(n, str)],
         "building": list(edition.buildings),
@@ -42,6 +49,25 @@ def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
                                     loaded.position(path, key=key), path))
     return sorted(problems, key=lambda p: (p.position.line, p.position.col) if p.position
                   else (0, 0))
+
+
+# Names the engine and its ledger use for who pays and who owns besides the players.
+RESERVED = {MUNICIPALITY: "the Municipality (orange, not a player)", BANK: "the bank",
+            "pouch": "the Reserve pouch", "market": "the Market", "supply": "the general supply",
+            "townland": "the townland"}
+
+
+def name_problem(name: str) -> str | None:
+    """Why a player cannot be called `name`, or None: a name grinivil uses for someone else,
+    or one with control characters (they would garble every message that names the player)."""
+    if name in RESERVED:
+        return (f"'{name}' cannot be a player's name: grinivil uses it for {RESERVED[name]}; "
+                "name the player differently")
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf")), None)
+    if bad is not None:
+        return (f"a player's name cannot hold control characters ({name!r} has "
+                f"U+{ord(bad):04X})")
+    return None
 
 
 NAMING_KEYS = PLAYER_VALUES | PLAYER_KEYS | RESIDENT_VALUES | {
