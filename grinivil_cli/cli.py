@@ -23,7 +23,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 EditionOpt = Annotated[str | None, typer.Option(
     "--edition", help="Edition file (component data) or bundled edition name.")]
 MaxSizeOpt = Annotated[int, typer.Option(
-    "--max-size", help="Refuse log files larger than this many bytes.")]
+    "--max-size", min=1, help="Refuse log files larger than this many bytes.")]
 FormatOpt = Annotated[str, typer.Option("--format", help="Output format: text or json.")]
 
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -118,8 +118,14 @@ def show(
         typer.echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
                    err=True)
         raise typer.Exit(UNREADABLE)
-    _emit(fmt, report.state_tables(snaps[n]))
-    raise typer.Exit(ILLEGAL if game.replay.error and n == len(snaps) - 1 else LEGAL)
+    tables = report.state_tables(snaps[n])
+    stopped = game.replay.error is not None and n == len(snaps) - 1
+    if stopped and fmt == "json":  # one JSON document: the state and why the replay stops
+        tables["validation"] = report.validation(_shown(log), game)
+    _emit(fmt, tables)
+    if stopped and fmt != "json":
+        typer.echo(report.validation(_shown(log), game)["text"], err=True)
+    raise typer.Exit(ILLEGAL if stopped else LEGAL)
 
 
 @app.command()
@@ -157,9 +163,8 @@ def simulate(
     except (ValueError, IllegalMove) as e:
         typer.echo(f"grinivil: --option: {e}", err=True)
         raise typer.Exit(UNREADABLE) from None
-    except SimulationError as e:  # the bots got stuck: no log rather than an unfinished one
-        typer.echo(f"grinivil: the bots could not finish this game ({e}); try another seed.",
-                   err=True)
+    except SimulationError as e:  # no log rather than an unfinished one
+        typer.echo(f"grinivil: {e}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     args = "".join(f" --option {o}" for o in option or [])
     text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")
@@ -181,11 +186,11 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
                    err=True)
         raise typer.Exit(UNREADABLE)
     game = _load_or_exit(log, edition, max_size, fmt, claims=False, lenient=lenient)
-    if game.replay.error is not None:
+    if game.replay.error is not None and not (lenient and fmt == "json"):
         _emit("json" if fmt == "json" else "text", report.validation(_shown(log), game))
-        if not lenient:
-            raise typer.Exit(ILLEGAL)
-    return game
+    if game.replay.error is not None and not lenient:
+        raise typer.Exit(ILLEGAL)
+    return game  # lenient JSON: the findings go into the one JSON document
 
 
 @app.command()
@@ -205,12 +210,9 @@ def audit(
     from .audit_report import audit_json, audit_text
 
     game = _load_for_audit(log, edition, max_size, fmt, lenient)
+    findings = report.validation(_shown(log), game) if lenient and fmt == "json" else None
     if game.replay.scores is None:
-        playing = [p.name for p in game.replay.game.state.players if not p.finished] \
-            if game.replay.game else []
-        typer.echo(f"{_shown(log)}: the game is not over ({', '.join(playing)} still playing); "
-                   "there is no final score to audit.", err=True)
-        raise typer.Exit(UNREADABLE)
+        _no_final_score(log, game, fmt, findings)
     result = run_audit(game)
     if chart is not None:
         from .chart import progress_chart
@@ -220,11 +222,34 @@ def audit(
 
     variants = describe_options(game.replay.game.state.options) if game.replay.game else ""
     if fmt == "json":
-        typer.echo(json.dumps(audit_json(result, _shown(log), variants), ensure_ascii=False,
-                              sort_keys=True))
+        payload = audit_json(result, _shown(log), variants)
+        if findings is not None:
+            payload["validation"] = findings
+            payload["exit"] = max(payload["exit"], findings["exit"])  # as the process exits
+        typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
     else:
         typer.echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants))
     raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
+
+
+def _no_final_score(log: Path, game: Game, fmt: str, findings: dict[str, Any] | None) -> None:
+    """Exit: an unfinished game has no final score to audit (2); one the rules stopped before
+    its end (an illegal setup, or turns skipped by --lenient) is illegal (1)."""
+    r = game.replay
+    playing = [p.name for p in r.game.state.players if not p.finished] if r.game else []
+    why = (f"the game is not over ({', '.join(playing)} still playing)" if playing
+           else "the game could not be set up")
+    text = f"{_shown(log)}: {why}; there is no final score to audit."
+    code = ILLEGAL if r.error is not None else UNREADABLE
+    if fmt == "json":
+        payload: dict[str, Any] = {"file": _shown(log), "status": "unfinished", "exit": code,
+                                   "text": text}
+        if findings is not None:
+            payload["validation"] = findings
+        _emit("json", payload)
+    else:
+        typer.echo(text, err=True)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -310,10 +335,15 @@ def render(
             raise typer.Exit(UNREADABLE) from None
     lo, hi = (turn, turn) if turn is not None else _turn_range(turns)
     game = _load_or_exit(log, edition, max_size)
+    if not game.replay.snapshots:  # the setup itself is illegal: nothing to draw
+        _emit("text", report.validation(_shown(log), game))
+        raise typer.Exit(ILLEGAL)
     last = len(game.replay.snapshots) - 1
-    if game.replay.error is None and not (0 <= lo <= last and (turns is None or hi >= 0)):
+    if not (0 <= lo <= last and (turns is None or hi >= 0)):
+        stops = (f" (its replay stops before the illegal turn {last + 1})"
+                 if game.replay.error is not None else "")
         typer.echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
-                   f"and {last} for {_shown(log)}.", err=True)
+                   f"and {last} for {_shown(log)}{stops}.", err=True)
         raise typer.Exit(UNREADABLE)
     try:
         written = render_game(game, output, range(lo, hi + 1), png=to_png)

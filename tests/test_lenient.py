@@ -3,9 +3,12 @@ is marked as following an earlier one (issue: Lenient replay)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+
+import yaml
 
 from grinivil_cli.loading import load_game
 
@@ -62,3 +65,47 @@ def test_a_misplaced_tree_is_planted_anyway() -> None:
     assert play_one(g, Rec(turn, ("turns", 0)), 1) is None
     assert [e.rule for e in g.findings] == ["R-PLANT-07"]
     assert {"C.p1", "I0.p1"} <= g.state.townland.trees
+
+
+def audit_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", "audit", *args],
+                            capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+def test_lenient_audit_of_an_illegal_unfinished_log_exits_1_with_one_json_document(
+        tmp_path: Path) -> None:
+    """The log breaks a rule (exit 1) before any final score exists: the finding is listed,
+    then why there is nothing to audit; with --format json, all of it is one document. (The
+    audit compares claims itself, so the wrong claim is no finding of the replay.)"""
+    log = two_mistakes(tmp_path)
+    result = audit_cli("--lenient", str(log))
+    assert result.returncode == 1
+    assert "R-FEE-03" in result.stdout and "CLAIM" not in result.stdout
+    assert "the game is not over (Anna, Bruno still playing)" in result.stderr
+    result = audit_cli("--lenient", "--format", "json", str(log))
+    assert result.returncode == 1
+    payload = json.loads(result.stdout)  # exactly one JSON document
+    assert (payload["status"], payload["exit"]) == ("unfinished", 1)
+    assert [f["rule"] for f in payload["validation"]["findings"]] == ["R-FEE-03"]
+
+
+def test_audit_of_a_legal_unfinished_log_is_exit_2_and_json_when_asked(tmp_path: Path) -> None:
+    log = tmp_path / "cut.yaml"
+    data = yaml.safe_load((FEE.parent.parent / "game-2p.yaml").read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:10]
+    del data["final_scores"], data["winner"]
+    log.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = audit_cli("--format", "json", str(log))
+    assert result.returncode == 2
+    payload = json.loads(result.stdout)
+    assert (payload["status"], payload["exit"]) == ("unfinished", 2)
+    assert "the game is not over (Anna, Bruno still playing)" in payload["text"]
+
+
+def test_lenient_audit_of_an_illegal_setup_exits_1() -> None:
+    setup = FEE.parent / "r-setup-11-market-stock-five-players.yaml"
+    result = audit_cli("--lenient", str(setup))
+    assert result.returncode == 1
+    assert "R-SETUP-11" in result.stdout and "could not be set up" in result.stderr

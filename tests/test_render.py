@@ -227,6 +227,24 @@ def test_render_command_exit_codes(tmp_path: Path) -> None:
     assert result.returncode == 2
 
 
+def test_render_of_an_illegal_log_checks_the_turns_it_can_draw(tmp_path: Path) -> None:
+    """The R-FEE-03 sample is legal for 3 turns: --turn 9 is a usage error (exit 2) naming the
+    snapshots there are; a range reaching past them draws what exists and exits 1; an illegal
+    setup draws nothing and says why (exit 1)."""
+    illegal = SAMPLES / "illegal" / "r-fee-03-fee-unaffordable.yaml"
+    result = run("render", str(illegal), "-o", str(tmp_path / "a"), "--turn", "9")
+    assert result.returncode == 2
+    assert "--turn must be between 0 and 3" in result.stderr
+    assert "stops before the illegal turn 4" in result.stderr and not (tmp_path / "a").exists()
+    result = run("render", str(illegal), "-o", str(tmp_path / "b"), "--turns", "2-9")
+    assert result.returncode == 1 and "R-FEE-03" in result.stdout
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["turn-002.svg", "turn-003.svg"]
+    setup = SAMPLES / "illegal" / "r-setup-11-market-stock-five-players.yaml"
+    result = run("render", str(setup), "-o", str(tmp_path / "c"))
+    assert result.returncode == 1 and "R-SETUP-11" in result.stdout
+    assert not (tmp_path / "c").exists()
+
+
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert not installed")
 def test_an_independent_renderer_draws_it(game3: Game, tmp_path: Path) -> None:
     svg = tmp_path / "t.svg"

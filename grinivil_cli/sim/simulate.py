@@ -13,7 +13,7 @@ from ..engine import makers, moves, townland
 from ..engine.game import Game, Rec
 from ..engine.replay import play_one
 from ..engine.scoring import final_scores
-from ..engine.setup import MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
+from ..engine.setup import DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
 from ..engine.state import Townland
 from .bot import Bot
 from .chance import SeededChance
@@ -47,7 +47,8 @@ def simulate(edition: Edition, players: int, seed: int,
     turns: list[dict[str, Any]] = log["turns"]
     while not all(p.finished for p in g.state.players):
         if len(turns) >= MAX_TURNS:
-            raise SimulationError(f"seed {seed}: no end after {MAX_TURNS} turns")
+            raise SimulationError(f"the bots found no end to the game of seed {seed} in "
+                                  f"{MAX_TURNS} turns; try another seed")
         turns.append(take_turn(g, bot, len(turns)))
         if len(turns) % CLAIM_EVERY == 0:
             turns[-1]["claims"] = {p.name: {"money": p.money, "vp": p.vp}
@@ -171,7 +172,11 @@ def random_setup(edition: Edition, n: int, rng: random.Random,
     drawn = rng.sample(inner, 2)
     cards = sorted(k for k, c in edition.residents.items() if n >= 4 or not c.four_plus)
     rng.shuffle(cards)
-    display, cards = cards[:5], cards[5:]
+    if len(cards) < DISPLAY + 2 * n:
+        raise SimulationError(f"the edition has {len(cards)} resident cards a {n}-player game "
+                              f"can use; the setup needs {DISPLAY + 2 * n} ({DISPLAY} on "
+                              "display, 2 for each player)")
+    display, cards = cards[:DISPLAY], cards[DISPLAY:]
     dealt = {NAMES[i]: [cards.pop(), cards.pop()] for i in range(n)}
     corners = set(edition.ring_corners.values())
     plain = sorted(k for k, t in edition.action_tiles.items()
