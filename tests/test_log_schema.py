@@ -283,3 +283,12 @@ def test_problems_without_positions_still_reported() -> None:
         "the log needs 'turns'",
     ]
     assert all(p.position is None for p in found)
+
+
+def test_a_turn_that_is_not_a_mapping_is_one_problem() -> None:
+    """Only the wrong type is reported (the 'not both' rules of #11 and #13 hold for mappings
+    only: they used to add two false problems)."""
+    for value, found in (("subsidy", "text 'subsidy'"), (5, "the number 5"), (None, "nothing")):
+        data = log()
+        data["turns"].append(value)
+        assert messages(data) == [f"expected a mapping, found {found}"], value

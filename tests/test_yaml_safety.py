@@ -216,7 +216,7 @@ def test_malformed_yaml_with_context(both_parsers: None) -> None:
     assert problem == Problem(
         "invalid YAML: found unexpected end of stream "
         "(while scanning a quoted scalar at line 2, col 4)",
-        at(3, 1),
+        at(2, 17),  # the end of the last line (the stream ends after its newline)
     )
 
 
@@ -524,3 +524,11 @@ def test_nested_anchors_are_charged_their_full_height() -> None:
     assert load_yaml_text(f"{inner}b: {'[' * 60}*o{']' * 60}\n", SRC).data["a"]
     problem = only(f"{inner}b: {'[' * 61}*o{']' * 61}\n")
     assert problem == Problem("lists and mappings are nested more than 64 levels deep", at(2, 65))
+
+
+@pytest.mark.usefixtures("both_parsers")
+@pytest.mark.parametrize("text", ["a: 1\nb: {c: 1", "a: 1\nb: {c: 1\n"])
+def test_a_syntax_error_at_the_end_points_into_the_file(text: str) -> None:
+    """An unclosed mapping at the end of the file: the error is at the end of its last line,
+    with or without a final newline (libyaml points one line past it)."""
+    assert only(text).position == at(2, 9)

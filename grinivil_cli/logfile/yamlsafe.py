@@ -184,22 +184,29 @@ def _load(text: str, source: str, loader: Any = None) -> Loaded:
             # libyaml's scanner looks ahead and hits its own limit (1000) before our 64:
             # the pure-Python parser has no such limit, so ours is reported, at its place.
             return _load(text, source, yaml.SafeLoader)
-        raise LogFormatError([*problems, _parse_problem(error, source)]) from None
+        raise LogFormatError([*problems, _parse_problem(error, source, text)]) from None
     except yaml.YAMLError as error:
         raise LogFormatError([*problems, Problem(f"invalid YAML: {error}")]) from None
     finally:
         parser.dispose()
 
 
-def _parse_problem(error: yaml.MarkedYAMLError, source: str) -> Problem:
-    """A PyYAML syntax error as a Problem at the place it was found."""
+def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Problem:
+    """A PyYAML syntax error as a Problem at the place it was found (the end of the last line
+    when libyaml points past the end of a file without a final newline)."""
     message = f"invalid YAML: {error.problem or error.context or 'cannot parse'}"
     mark = error.problem_mark or error.context_mark
     if error.problem and error.context:
         where = error.context_mark
         detail = f" at line {where.line + 1}, col {where.column + 1}" if where else ""
         message += f" ({error.context}{detail})"
-    position = Position(source, mark.line + 1, mark.column + 1) if mark else None
+    position = None
+    if mark:
+        lines = text.splitlines() or [""]
+        line, col = mark.line + 1, mark.column + 1
+        if line > len(lines):
+            line, col = len(lines), len(lines[-1]) + 1
+        position = Position(source, line, col)
     return Problem(message, position)
 
 
