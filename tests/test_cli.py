@@ -257,3 +257,19 @@ def test_an_unknown_pledger_is_a_name_problem_with_did_you_mean(tmp_path: Path) 
     result = run("validate", str(write(tmp_path, "pledge.yaml", text)))
     assert result.returncode == 2
     assert ":638:13: 'Ana' is not a player; did you mean 'Anna'?" in result.stdout
+
+
+@pytest.mark.parametrize("old,new,where", [
+    ("    Anna: [dana, marek]\n", "", ":15:3: setup: R-SETUP-15: Anna is dealt 2"),
+    ("{C.s5: sports-facility, O1.s2: shopping-center}", "{C.s5: sports-facility}",
+     ":12:21: setup: R-MUNI-05: an orange Block goes on the Municipal site O1.s2"),
+])
+def test_a_setup_problem_points_at_the_entry_that_lacks_something(
+        tmp_path: Path, old: str, new: str, where: str) -> None:
+    """A block mapping as a whole is pointed at by its key (`residents:`), not by its first
+    entry (another player's line); a missing Municipal token at `municipal_tokens`."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert old in text
+    result = run("validate", str(write(tmp_path, "setup.yaml", text.replace(old, new, 1))))
+    assert result.returncode == 1, result.stdout
+    assert result.stdout.startswith(f"{tmp_path / 'setup.yaml'}{where}"), result.stdout

@@ -93,7 +93,8 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
             if key is None:
                 raise IllegalMove("R-MUNI-05", f"an orange Block goes on the Municipal site "
                                   f"{site}: the log must name its Building Token in "
-                                  "'municipal_tokens'.", rec.path)
+                                  "'municipal_tokens'.", rec.at("municipal_tokens")
+                                  if rec.has("municipal_tokens") else rec.path)
             family = g.ed.buildings[key].family
             if family == "house":
                 raise IllegalMove("R-MUNI-05", f"{site} is a Non-residential site: its token "

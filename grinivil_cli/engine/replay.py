@@ -193,4 +193,7 @@ def locate(e: IllegalMove, loaded: Loaded, turn: int | None, player: str | None,
     e.turn, e.player = turn, player
     e.action = NAMES.get(action or "", action) if action else None
     e.position = loaded.position(e.path)
+    key = loaded.position(e.path, key=True) if e.path else None
+    if key is not None and e.position is not None and key.line < e.position.line:
+        e.position = key  # a block list or mapping as a whole: its key, not its first entry
     return e
