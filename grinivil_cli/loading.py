@@ -37,7 +37,9 @@ def read_log(path: str | os.PathLike[str], edition: str | None = None,
     try:
         ed = load_edition(name, bundled_only=edition is None)
     except LogFormatError as e:
-        raise LogFormatError([Problem(f"edition {name}: {p}") for p in e.problems]) from None
+        where = loaded.position(("edition",)) if edition is None else None  # named by the log
+        raise LogFormatError([Problem(f"edition {name}: {p}", where, ("edition",) if where
+                                      else ()) for p in e.problems]) from None
     problems = check_references(loaded, ed)
     if problems:
         raise LogFormatError(problems)

@@ -273,3 +273,13 @@ def test_a_setup_problem_points_at_the_entry_that_lacks_something(
     result = run("validate", str(write(tmp_path, "setup.yaml", text.replace(old, new, 1))))
     assert result.returncode == 1, result.stdout
     assert result.stdout.startswith(f"{tmp_path / 'setup.yaml'}{where}"), result.stdout
+
+
+def test_an_unknown_edition_named_by_the_log_is_pointed_at(tmp_path: Path) -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace("edition: standard", "edition: standart")
+    result = run("validate", str(write(tmp_path, "ed.yaml", text)))
+    assert result.returncode == 2
+    assert result.stdout.startswith(f"{tmp_path / 'ed.yaml'}:4:10: edition standart: unknown "
+                                    "edition 'standart'; did you mean 'standard'?")
+    result = run("validate", "--edition", "nosuch", str(SAMPLE))
+    assert result.returncode == 2 and "unknown edition 'nosuch'" in result.stdout
