@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import report
-from .errors import LogFormatError
+from .errors import LogFormatError, Problem
 from .loading import load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
 
@@ -25,20 +25,30 @@ def expand(args: list[str]) -> list[Path]:
     out: list[Path] = []
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES and p.is_file())
-            found = found or [path]  # reported: a folder with no log in it
-        elif GLOB_CHARS & set(arg) and not path.exists():
-            found = [Path(m) for m in sorted(glob.glob(arg, recursive=True))] or [path]
+        if GLOB_CHARS & set(arg) and not path.exists():
+            matches = [Path(m) for m in sorted(glob.glob(arg, recursive=True))]
+            found = [f for m in matches for f in _logs_in(m)] or [path]  # reported: no match
         else:
-            found = [path]
+            found = _logs_in(path)
         out += [p for p in found if p not in out]
     return out
+
+
+def _logs_in(path: Path) -> list[Path]:
+    """A folder's logs, sorted (the folder itself when it has none: reported); else the path."""
+    if not path.is_dir():
+        return [path]
+    return sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES and p.is_file()) or [path]
 
 
 def validate_one(path: str, edition: str | None, max_bytes: int,
                  lenient: bool = False) -> dict[str, Any]:
     """One file's report (picklable: it crosses process boundaries); `-` is standard input."""
+    if path != STDIN and not os.path.lexists(path) and GLOB_CHARS & set(path):
+        return report.format_problems(path, [Problem(f"'{path}' matches no file")])
+    if os.path.isdir(path):  # `expand` keeps a folder only when it holds no log
+        return report.format_problems(path, [Problem(
+            f"'{path}' is a folder with no log ({' or '.join(LOG_SUFFIXES)}) in it")])
     try:
         game = load_game(path, edition, max_bytes, keep_snapshots=False, lenient=lenient)
     except LogFormatError as e:

@@ -283,3 +283,19 @@ def test_an_unknown_edition_named_by_the_log_is_pointed_at(tmp_path: Path) -> No
                                     "edition 'standart'; did you mean 'standard'?")
     result = run("validate", "--edition", "nosuch", str(SAMPLE))
     assert result.returncode == 2 and "unknown edition 'nosuch'" in result.stdout
+
+
+def test_globs_and_folders_say_what_they_found(tmp_path: Path) -> None:
+    """A glob matching folders validates the logs in them, as a folder named does; an empty
+    folder and a glob matching nothing are each reported as such (exit 2)."""
+    for name in ("a", "b"):
+        (tmp_path / "logs" / name).mkdir(parents=True)
+        (tmp_path / "logs" / name / "g.yaml").write_text(SAMPLE.read_text(encoding="utf-8"),
+                                                          encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    result = run("validate", str(tmp_path / "logs" / "*"))
+    assert result.returncode == 0 and "2 files: 2 legal" in result.stdout
+    result = run("validate", str(tmp_path / "empty"), str(tmp_path / "none*.yaml"))
+    assert result.returncode == 2
+    assert f"'{tmp_path / 'empty'}' is a folder with no log (.yaml or .yml) in it" in result.stdout
+    assert f"'{tmp_path / 'none*.yaml'}' matches no file" in result.stdout
