@@ -52,8 +52,17 @@ def _write_or_exit(path: Path, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
     except OSError as e:
-        typer.echo(f"grinivil: cannot write {path}: {e.strerror or e}.", err=True)
+        typer.echo(f"grinivil: cannot write {path}: {_why(path.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
+
+
+def _why(folder: Path, error: OSError) -> str:
+    """Why a file cannot be written into `folder`: a file standing where a folder should be
+    (mkdir's 'File exists' would not say which), or the system's reason."""
+    for part in (folder, *folder.parents):
+        if part.exists() and not part.is_dir():
+            return f"{part} is a file, not a folder"
+    return str(error.strerror or error)
 
 
 def _check_format(fmt: str) -> None:
@@ -348,7 +357,7 @@ def render(
     try:
         written = render_game(game, output, range(lo, hi + 1), png=to_png)
     except OSError as e:
-        typer.echo(f"grinivil: cannot write to {output}: {e.strerror or e}.", err=True)
+        typer.echo(f"grinivil: cannot write to {output}: {_why(output, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     typer.echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
                f"{output}{' (SVG and PNG)' * png}")

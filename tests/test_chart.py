@@ -70,7 +70,8 @@ def test_an_output_that_cannot_be_written_is_exit_2_and_leaves_nothing(tmp_path:
                  ["simulate", "--players", "2", "--seed", "1", "-o", str(blocker / "g.yaml")]):
         result = run(*args)
         assert result.returncode == 2, args
-        assert f"cannot write {blocker / Path(args[-1]).name}" in result.stderr
+        assert (f"cannot write {blocker / Path(args[-1]).name}: {blocker} is a file, not a "
+                "folder.") in result.stderr
         assert "internal error" not in result.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
