@@ -532,3 +532,11 @@ def test_a_syntax_error_at_the_end_points_into_the_file(text: str) -> None:
     """An unclosed mapping at the end of the file: the error is at the end of its last line,
     with or without a final newline (libyaml points one line past it)."""
     assert only(text).position == at(2, 9)
+
+
+@pytest.mark.parametrize("text", [".nan", ".NaN", ".NAN"])
+def test_not_a_number_is_refused_where_it_stands(text: str) -> None:
+    """NaN compares false with every bound, so a schema's minimum and maximum let it through
+    (an edition coordinate of .nan drew x="nan"): the reader refuses it."""
+    assert only(f"a: 1\nx: {text}\n") == Problem(f"'{text}' is not a number; write a number",
+                                                 at(2, 4))

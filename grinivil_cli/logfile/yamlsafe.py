@@ -315,6 +315,9 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                     if value is _TOO_LONG:
                         problem(f"the number {text[:20]}... is too long to read", at)
                         value = text
+                    elif value != value:  # NaN passes every bound (never cached: reported)
+                        problem(f"'{text}' is not a number; write a number", at)
+                        value = text
                     else:
                         resolved[text] = value
             if name:
