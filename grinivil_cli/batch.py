@@ -105,5 +105,6 @@ def _detail(r: dict[str, Any]) -> str:
         e = r["error"]
         return f"turn {e['turn']}: {e['rule']}" if e.get("turn") else e["rule"]
     if r["status"] == "unreadable":
-        return f"{len(r.get('problems', []))} problems"
+        n = len(r.get("problems", []))
+        return f"{n} problem{'s' * (n != 1)}"
     return "internal error"

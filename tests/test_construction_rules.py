@@ -661,7 +661,7 @@ def test_repeat_site_action_r_sact_05() -> None:
                           "site_bonus": "repeat"}
     e = refused(g, "Anna", "R-SACT-05", **kw,
                 repeat=[{"tile": "buy-trees", "trees": 2}, {"tile": "subsidy"}])
-    assert "2 Repeat Actions are recorded but 1 were earned" in e.message
+    assert "2 Repeat Actions are recorded but 1 was earned" in e.message
     turn(g, "Anna", **kw, repeat=[{"tile": "buy-trees", "trees": 2}])
     a = player(g, "Anna")
     assert (a.trees, a.money, a.position) == (4, START_MONEY - 2, 11)
@@ -673,7 +673,7 @@ def test_no_repeat_without_bonus_r_sact_05() -> None:
     give(g, "Anna", concrete=2, wood=1)
     e = refused(g, "Anna", "R-SACT-05", tile="build-floor", site="I0.s1", building="house",
                 repeat=[{"tile": "subsidy"}])
-    assert "1 Repeat Actions are recorded but 0 were earned" in e.message
+    assert "1 Repeat Action is recorded but 0 were earned" in e.message
 
 
 # --- Associated Build Actions (R-ABA-*, EX-22) ----------------------------------------------

@@ -104,7 +104,7 @@ def test_each_player_completes_their_own_round() -> None:
     # the pouch holds 94 - 12 on the Market = 82
     assert "4 Resources" in e.message and "82" in e.message and "records 3" in e.message
     e = illegal(g, "R-RND-05", **turn, refills=[["wood"] * 4, ["steel"] * 4])
-    assert "2 Market refills" in e.message and "completed 1 times" in e.message
+    assert "2 Market refills" in e.message and "completed 1 time." in e.message
     play(g, **turn, refills=[["wood", "wood", "steel", "concrete"]])
     anna, bruno = player(g, "Anna"), player(g, "Bruno")
     assert anna.money == 50 - 5 - 10  # Taxes, then the Small Warehouse (no Workers employed)
@@ -526,7 +526,7 @@ def test_site_bonus_repeat_action_is_a_whole_turn_at_the_end() -> None:
                 site_bonus="repeat")
     e = illegal(g, "R-SACT-05", **turn, repeat=[{"tile": "buy-trees", "trees": 1},
                                                {"tile": "convert"}])
-    assert "2 Repeat Actions" in e.message and "1 were earned" in e.message
+    assert "2 Repeat Actions" in e.message and "1 was earned" in e.message
     play(g, **turn, repeat=[{"tile": "buy-trees", "trees": 1}])
     anna = player(g, "Anna")
     # build at 6, shift 2 cubes -> 8; repeat: 8 -> 10 (Buy Trees, 1 G), shift 1 -> 11

@@ -540,3 +540,10 @@ def test_not_a_number_is_refused_where_it_stands(text: str) -> None:
     (an edition coordinate of .nan drew x="nan"): the reader refuses it."""
     assert only(f"a: 1\nx: {text}\n") == Problem(f"'{text}' is not a number; write a number",
                                                  at(2, 4))
+
+
+@pytest.mark.usefixtures("both_parsers")
+def test_a_tab_used_to_indent_is_named() -> None:
+    problem = only("a:\n\tb: 1\n")
+    assert problem.position == at(2, 1)
+    assert problem.message.endswith("(a tab: YAML indents with spaces, never tabs)")

@@ -272,7 +272,8 @@ def check_all_refills_used(ctx: TurnContext) -> None:
     """Every recorded refill group belongs to a TAR completion (nothing invented)."""
     groups = ctx.rec.get("refills") or []
     if len(groups) > ctx.refills_used:
-        raise IllegalMove("R-RND-05", f"the log records {len(groups)} Market refills in this "
-                          f"turn, but the TAR was completed {ctx.refills_used} times.",
+        raise IllegalMove("R-RND-05", f"the log records {plural(len(groups), 'Market refill')} "
+                          f"in this turn, but the TAR was completed "
+                          f"{plural(ctx.refills_used, 'time')}.",
                           ctx.rec.at("refills", ctx.refills_used))
 

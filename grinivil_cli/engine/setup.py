@@ -9,7 +9,7 @@ from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove
 from . import townland
 from .exploring import place_municipal_blocks
-from .game import Game, Rec, cube_counts, describe_cubes
+from .game import Game, Rec, cube_counts, describe_cubes, plural
 from .ledger import Ledger
 from .market import holes
 from .state import MUNICIPALITY, GameState, PlayerState, Ring, Supply, Townland
@@ -71,8 +71,8 @@ def variant_blocks(options: dict[str, Any], n: int) -> int:
                           f"the Quick and Long Games change every player's Blocks by 1 or 2; "
                           f"the log says {change}.", ("options", "blocks"))
     if change > 0 and n == 2:
-        raise IllegalMove("R-VAR-LONG-01", f"the Long Game ({change:+d} Blocks) is not "
-                          "available with 2 players.", ("options", "blocks"))
+        raise IllegalMove("R-VAR-LONG-01", f"the Long Game (+{plural(change, 'Block')}) is "
+                          "not available with 2 players.", ("options", "blocks"))
     return change
 
 

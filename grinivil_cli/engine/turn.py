@@ -8,7 +8,7 @@ from ..errors import IllegalMove
 from .actions import ACTIONS
 from .actions.promo import FOLLOW_TIME, follows
 from .actions.trade import auction
-from .game import Game, Rec, cube_counts
+from .game import Game, Rec, cube_counts, plural
 from .market import check_excess, fits, place_on_market
 from .residents import sell_house
 from .ring import (
@@ -98,8 +98,10 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
     check_all_refills_used(ctx)
     repeats = list(rec.get("repeat") or [])
     if len(repeats) > ctx.repeats_earned:
-        raise IllegalMove("R-SACT-05", f"{len(repeats)} Repeat Actions are recorded but "
-                          f"{ctx.repeats_earned} were earned in this action.",
+        raise IllegalMove("R-SACT-05", f"{plural(len(repeats), 'Repeat Action')} "
+                          f"{'is' if len(repeats) == 1 else 'are'} recorded but "
+                          f"{ctx.repeats_earned} {'was' if ctx.repeats_earned == 1 else 'were'} "
+                          "earned in this action.",
                           rec.at("repeat", ctx.repeats_earned))
     for i, sub in enumerate(repeats):
         if p.finished:

@@ -206,6 +206,8 @@ def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Probl
         line, col = mark.line + 1, mark.column + 1
         if line > len(lines):
             line, col = len(lines), len(lines[-1]) + 1
+        elif "\t" in lines[line - 1][:col]:
+            message += " (a tab: YAML indents with spaces, never tabs)"
         position = Position(source, line, col)
     return Problem(message, position)
 
