@@ -292,3 +292,10 @@ def test_a_turn_that_is_not_a_mapping_is_one_problem() -> None:
         data = log()
         data["turns"].append(value)
         assert messages(data) == [f"expected a mapping, found {found}"], value
+
+
+def test_an_empty_associated_names_the_actions() -> None:
+    data = with_turn({"player": "Anna", "tile": "build-floor", "site": "I0.s1",
+                      "associated": {}})
+    assert messages(data) == ["'associated' needs one of 'additional_floor', 'connected_road' "
+                              "or 'sell_house'"]
