@@ -160,9 +160,9 @@ def simulate(
     from .sim.writer import log_to_yaml
 
     try:
-        ed = load_edition(edition or "standard")
+        ed = load_edition("standard" if edition is None else edition)
     except LogFormatError as e:
-        _emit("text", report.format_problems(edition or "standard", e.problems))
+        _emit("text", report.format_problems(f"--edition {edition!r}", e.problems))
         raise typer.Exit(UNREADABLE) from None
     options: dict[str, object] = {}
     try:

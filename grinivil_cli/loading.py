@@ -33,13 +33,14 @@ def read_log(path: str | os.PathLike[str], edition: str | None = None,
     problems = check_log(loaded)
     if problems:
         raise LogFormatError(problems)
-    name = edition or loaded.data.get("edition") or "standard"
+    name = edition if edition is not None else loaded.data.get("edition") or "standard"
     try:
         ed = load_edition(name, bundled_only=edition is None)
     except LogFormatError as e:
         where = loaded.position(("edition",)) if edition is None else None  # named by the log
-        raise LogFormatError([Problem(f"edition {name}: {p}", where, ("edition",) if where
-                                      else ()) for p in e.problems]) from None
+        prefix = f"edition {name}: " if name else ""
+        raise LogFormatError([Problem(f"{prefix}{p}", where, ("edition",) if where else ())
+                              for p in e.problems]) from None
     problems = check_references(loaded, ed)
     if problems:
         raise LogFormatError(problems)

@@ -299,3 +299,14 @@ def test_globs_and_folders_say_what_they_found(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert f"'{tmp_path / 'empty'}' is a folder with no log (.yaml or .yml) in it" in result.stdout
     assert f"'{tmp_path / 'none*.yaml'}' matches no file" in result.stdout
+
+
+def test_an_edition_that_cannot_be_read_says_why(tmp_path: Path) -> None:
+    """A folder, a missing file and an empty name: exit 2 with the reason in words."""
+    (tmp_path / "d").mkdir()
+    for edition, why in ((str(tmp_path / "d"), "it is a folder, not an edition file"),
+                         (str(tmp_path / "none.yaml"), "no such file"),
+                         ("", "the edition is empty: give a bundled edition's name")):
+        result = run("validate", "--edition", edition, str(SAMPLE))
+        assert result.returncode == 2, edition
+        assert why in result.stdout and "Errno" not in result.stdout, result.stdout

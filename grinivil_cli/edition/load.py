@@ -111,6 +111,9 @@ def bundled_editions() -> tuple[str, ...]:
 def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False) -> Edition:
     """The bundled edition `name_or_path` (default `standard`) or the edition file at that path
     (not with `bundled_only`: a log names bundled editions; files come from --edition)."""
+    if name_or_path == "":
+        raise LogFormatError([Problem("the edition is empty: give a bundled edition's name "
+                                      f"({', '.join(bundled_editions())}) or a file")])
     name = name_or_path or DEFAULT_EDITION
     if name in bundled_editions():
         return _bundled(name)
@@ -136,7 +139,10 @@ def _load(path: Traversable, *, source: str, name: str) -> Edition:
     try:
         loaded = _read_yaml(path, source)
     except OSError as exc:
-        raise LogFormatError([Problem(f"{source}: cannot read edition: {exc}")]) from exc
+        why = ("it is a folder, not an edition file" if isinstance(exc, IsADirectoryError)
+               else "no such file" if isinstance(exc, FileNotFoundError)
+               else exc.strerror or str(exc))
+        raise LogFormatError([Problem(f"cannot read the edition: {why}")]) from exc
     data = loaded.data
     problems = edition_problems(data)
     if problems:
