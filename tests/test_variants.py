@@ -89,14 +89,16 @@ def new_base() -> Game:
 
 def test_unknown_or_malformed_options_are_format_errors(tmp_path: Path) -> None:
     """The schema lists every option: an unknown key, a block change beyond 2, a pick with both
-    include and exclude, a pick of an unknown player, an unknown promo tile are refused before
-    the replay (exit 2)."""
+    include and exclude or with neither, a pick of an unknown player, an unknown promo tile
+    are refused before the replay (exit 2)."""
     assert "unknown key 'quick' in 'options'" in format_error(
         tmp_path, with_options(2, quick=True))
     assert "from -2 to 2, found 3" in format_error(tmp_path, with_options(2, blocks=3))
     both = [{"player": "Anna", "include": "import", "exclude": "banker"}]
-    assert "takes at most 2 of 'player', 'include' or 'exclude'" in format_error(
-        tmp_path, with_options(2, personalized_tar=both))
+    assert "an entry of 'personalized_tar' takes 'include' or 'exclude', not both" in \
+        format_error(tmp_path, with_options(2, personalized_tar=both))
+    assert "an entry of 'personalized_tar' needs 'include' or 'exclude'" in format_error(
+        tmp_path, with_options(2, personalized_tar=[{"player": "Anna"}]))
     assert "'Zoe' is not a player" in format_error(tmp_path, with_options(
         2, personalized_tar=[{"player": "Zoe", "include": "import"}]))
     assert "'banker' is not one of the allowed values" in format_error(
