@@ -299,3 +299,10 @@ def test_an_empty_associated_names_the_actions() -> None:
                       "associated": {}})
     assert messages(data) == ["'associated' needs one of 'additional_floor', 'connected_road' "
                               "or 'sell_house'"]
+
+
+def test_a_title_longer_than_200_characters_is_refused() -> None:
+    """The title heads every snapshot: a 1 MB title made a 340 MB viewer page."""
+    assert messages(log(title="T" * 200)) == []
+    assert messages(log(title="T" * 201)) == [
+        f"expected text of at most 200 characters, found 201 ('{'T' * 37}...')"]
