@@ -145,7 +145,8 @@ def spot_spec(edition: Edition, town: Townland, spot_id: str) -> Spot:
     return spot
 
 
-def _placed_tiles(edition: Edition, town: Townland) -> Iterator[tuple[str, LandTile]]:
+def placed_tiles(edition: Edition, town: Townland) -> Iterator[tuple[str, LandTile]]:
+    """(slot, Land Tile) of every placed tile, by slot (C, I0..I7, O0..O7)."""
     for slot in SLOTS:
         tile = tile_at(edition, town, slot)
         if tile is not None:
@@ -154,12 +155,12 @@ def _placed_tiles(edition: Edition, town: Townland) -> Iterator[tuple[str, LandT
 
 def all_sites(edition: Edition, town: Townland) -> list[str]:
     """Every Building Site on the table, by slot (C, I0..I7, O0..O7) then tile order (R-SITE-03)."""
-    return [f"{slot}.{s.key}" for slot, tile in _placed_tiles(edition, town) for s in tile.sites]
+    return [f"{slot}.{s.key}" for slot, tile in placed_tiles(edition, town) for s in tile.sites]
 
 
 def all_spots(edition: Edition, town: Townland) -> list[str]:
     """Every Planting Spot on the table, by slot then tile order (R-PLANT-05)."""
-    return [f"{slot}.{p.key}" for slot, tile in _placed_tiles(edition, town) for p in tile.spots]
+    return [f"{slot}.{p.key}" for slot, tile in placed_tiles(edition, town) for p in tile.spots]
 
 
 def site_road(edition: Edition, town: Townland, site_id: str) -> str:
@@ -235,7 +236,7 @@ def distance(edition: Edition, town: Townland, site_a: str, site_b: str) -> int 
 
 def _regions(edition: Edition, town: Townland) -> list[Region]:
     regions: list[Region] = []
-    for slot, _ in _placed_tiles(edition, town):
+    for slot, _ in placed_tiles(edition, town):
         if zone_of(slot) == "outer":
             regions += [(slot, "left"), (slot, "right")]
         else:

@@ -7,7 +7,7 @@ from math import hypot
 
 from ..edition.model import LandTile, Zone
 from ..engine.state import MUNICIPALITY
-from ..engine.townland import SLOTS, explorable_slots, tile_at, zone_of
+from ..engine.townland import SLOTS, explorable_slots, placed_tiles, zone_of
 from .buildings import draw_buildings
 from .canvas import Canvas, Node
 from .defs import BOARD, parcel, piece
@@ -77,10 +77,7 @@ def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:
 
 def _parcels(c: Canvas, parent: Node, scene: Scene) -> None:
     s = scene.state
-    for slot in SLOTS:
-        tile = tile_at(s.edition, s.townland, slot)
-        if tile is None:
-            continue
+    for slot, tile in placed_tiles(s.edition, s.townland):
         owner = s.townland.owners.get(slot, MUNICIPALITY)
         cls = f"parcel {tile.zone} {slot} {scene.look(owner).css}"
         node = _parcel_use(c, parent, slot, parcel(c, tile.zone), cls)
@@ -92,10 +89,8 @@ def _parcels(c: Canvas, parent: Node, scene: Scene) -> None:
 
 def _labels(c: Canvas, parent: Node, scene: Scene) -> None:
     s = scene.state
-    for slot in SLOTS:
-        tile = tile_at(s.edition, s.townland, slot)
-        if tile is not None:
-            _slot_label(c, parent, slot, tile)
+    for slot, tile in placed_tiles(s.edition, s.townland):
+        _slot_label(c, parent, slot, tile)
 
 
 def _outline(c: Canvas, parent: Node, slot: str) -> None:
@@ -161,10 +156,7 @@ def _spots(c: Canvas, parent: Node, scene: Scene) -> None:
     """Printed Planting Spots; a tree on each planted one."""
     s = scene.state
     ch = scene.changes
-    for slot in SLOTS:
-        tile = tile_at(s.edition, s.townland, slot)
-        if tile is None:
-            continue
+    for slot, tile in placed_tiles(s.edition, s.townland):
         for spot in tile.spots:
             ident = f"{slot}.{spot.key}"
             x, y = _at(tile.zone, slot, spot.x, spot.y)
@@ -191,10 +183,7 @@ def _sites(c: Canvas, parent: Node, scene: Scene) -> None:
     """Printed Building Sites (residential ones house-shaped) with their municipal symbol
     and a star for a site bonus; sites with a building are drawn by the buildings."""
     s = scene.state
-    for slot in SLOTS:
-        tile = tile_at(s.edition, s.townland, slot)
-        if tile is None:
-            continue
+    for slot, tile in placed_tiles(s.edition, s.townland):
         for site in tile.sites:
             ident = f"{slot}.{site.key}"
             if ident in s.townland.buildings:
