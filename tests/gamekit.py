@@ -61,6 +61,20 @@ def base_log(n: int = 2, **setup: Any) -> dict[str, Any]:
     return log
 
 
+def renamed_log(n: int, names: list[str], title: str, turns: list[dict[str, Any]]
+                ) -> dict[str, Any]:
+    """`base_log(n)` with the players called `names` (their dealt cards follow them), a title
+    and turns."""
+    log = base_log(n)
+    dealt = list(log["setup"]["residents"].values())
+    for player, name in zip(log["players"], names, strict=True):
+        player["name"] = name
+    log["setup"]["residents"] = dict(zip(names, dealt, strict=True))
+    log["title"] = title
+    log["turns"] = turns
+    return log
+
+
 def new_game(n: int = 2, **setup: Any) -> Game:
     """The game after a legal setup."""
     return set_up(edition(), base_log(n, **setup))

@@ -17,7 +17,6 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
@@ -27,7 +26,7 @@ from grinivil_cli.loading import Game, load_game
 from grinivil_cli.render import file_name, render_game, snapshot_svg
 from grinivil_cli.render.style import looks
 
-from gamekit import base_log
+from gamekit import renamed_log
 
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"
@@ -157,14 +156,9 @@ ODD_NAMES = ['Ann <b>&amp; "Q"', "Žofie Dvořáková 李"]
 
 
 def odd_log(tmp_path: Path, names: list[str]) -> Path:
-    log: dict[str, Any] = base_log(2)
-    dealt = list(log["setup"]["residents"].values())
-    for player, name in zip(log["players"], names, strict=True):
-        player["name"] = name
-    log["setup"]["residents"] = dict(zip(names, dealt, strict=True))
-    log["title"] = 'Club <night> & "friends"'
-    log["turns"] = [{"player": names[0], "tile": "buy-trees", "trees": 2},
-                    {"player": names[1], "tile": "buy-trees", "trees": 1}]
+    log = renamed_log(2, names, 'Club <night> & "friends"',
+                      [{"player": names[0], "tile": "buy-trees", "trees": 2},
+                       {"player": names[1], "tile": "buy-trees", "trees": 1}])
     path = tmp_path / "odd.yaml"
     path.write_text(yaml.safe_dump(log, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path

@@ -21,7 +21,7 @@ from grinivil_cli.render import snapshot_svg
 from grinivil_cli.render.files import game_title
 from grinivil_cli.viewer import viewer_html
 
-from gamekit import base_log
+from gamekit import renamed_log
 from pngkit import png_colours
 
 TOP = Path(__file__).parent.parent
@@ -167,13 +167,8 @@ def test_illegal_move_shown_at_its_turn_in_red(tmp_path: Path) -> None:
 
 def test_odd_names_are_escaped(tmp_path: Path) -> None:
     names = ['Ann <b>&amp; "Q"', "Žofie Dvořáková 李"]
-    log: dict[str, Any] = base_log(2)
-    dealt = list(log["setup"]["residents"].values())
-    for player, name in zip(log["players"], names, strict=True):
-        player["name"] = name
-    log["setup"]["residents"] = dict(zip(names, dealt, strict=True))
-    log["title"] = 'Club <night> & "friends" </script>'
-    log["turns"] = [{"player": names[0], "tile": "buy-trees", "trees": 2}]
+    log = renamed_log(2, names, 'Club <night> & "friends" </script>',
+                      [{"player": names[0], "tile": "buy-trees", "trees": 2}])
     path = tmp_path / "odd.yaml"
     path.write_text(yaml.safe_dump(log, allow_unicode=True, sort_keys=False), encoding="utf-8")
     html = viewer_html(load_game(path), str(path))
