@@ -169,7 +169,7 @@ def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str,
         out.append({"additional_floor": {}})
     road = townland.site_road(g.ed, town, site)
     if (p.money >= CONNECTED_ROAD and after["concrete"] >= 2
-            and road in townland.construction_roads(g.ed, town)):
+            and townland.road_stage(g.ed, town, road) == "construction"):
         extra: Move = {"road": road}
         bonus = road_bonus_choice(g, p, rng)
         if bonus is not None:
