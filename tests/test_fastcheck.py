@@ -1,9 +1,11 @@
 """The fast schema check (grinivil_cli/logfile/fastcheck.py) says exactly what jsonschema says.
 
 A differential test: on every sample log, every illegal sample, a synthetic log using the parts
-of the format the samples leave out (repeat actions, declined turns, bonuses), and thousands of
-mutants of those (one value, key or list entry changed), `fastcheck.is_valid` must agree with
-`Draft202012Validator(LOG_SCHEMA).is_valid`. tools/fastcheck_campaign.py runs longer campaigns.
+of the format the samples leave out (repeat actions, declined turns, bonuses, and the rule breaks
+the schema reads: four trades, a D6 of 9...), the same with a header and a setup only the rules
+refuse, and thousands of mutants of those (one value, key or list entry changed),
+`fastcheck.is_valid` must agree with `Draft202012Validator(LOG_SCHEMA).is_valid`.
+tools/fastcheck_campaign.py runs longer campaigns.
 """
 
 from __future__ import annotations
@@ -73,6 +75,22 @@ SYNTHETIC_TURNS: list[dict[str, Any]] = [
     {"player": "Anna", "tile": "plant-trees", "declined": False, "spots": ["I3.p1"]},
     {"player": "Bruno", "tile": "crowdfunding", "claims": {"Bruno": {"money": 3, "vp": 0}}},
 ]
+# Rule breaks the schema reads (their rules judge them: tests/test_schema_vs_rules.py).
+SYNTHETIC_TURNS += [
+    {"player": "Anna", "tile": "forced-trade",
+     "trades": [{"with": "Bruno", "give": "wood", "get": "steel"}] * 4},
+    {"player": "Anna", "tile": "forced-trade", "trades": []},
+    {"player": "Bruno", "tile": "import", "roll": 9, "items": ["tree", "tree", "wood", "steel"]},
+    {"player": "Bruno", "tile": "replanting", "moves": []},
+    {"player": "Anna", "tile": "convert", "vp_to_money": 0, "money_to_vp": 7, "roll": 2},
+    {"player": "Anna", "tile": "new-resident", "take": "paula", "refill": "r30", "give": "r01"},
+    {"player": "Bruno", "tile": "buy-trees", "trees": 0},
+    {"player": "Bruno", "tile": "plant-trees", "spots": []},
+    {"player": "Anna", "tile": "build-floor", "site": "I4.s2",
+     "site_bonus": {"plant": ["I4.p1", "I4.p2", "I4.p3", "I4.p4"], "road": "R2"},
+     "associated": {"additional_floor": {}, "connected_road": {"road": "R2"}}},
+    {"player": "Anna", "tile": "crowdfunding", "roll": 0, "pledges": {"Anna": 29}},
+]
 
 
 def _load(path: Path) -> Any:
@@ -87,7 +105,21 @@ def _synthetic() -> dict[str, Any]:
     return log
 
 
-CORPUS: list[Any] = [_load(p) for p in SAMPLES + ILLEGAL] + [_synthetic()]
+def _synthetic_setup() -> dict[str, Any]:
+    """The synthetic log with a header and a setup the rules refuse but the schema reads."""
+    log = _synthetic()
+    log["players"] = log["players"][:1]
+    log["options"] = {"blocks": 5, "personalized_tar": [{"player": "Anna"}],
+                      "promo_tiles": ["banker"]}
+    setup = log["setup"]
+    setup["ring"] = [*setup["ring"][:14], "buy-resources", setup["ring"][0]]
+    setup["display"] = setup["display"][:4]
+    setup["inner_tiles"] = setup["inner_tiles"][:1] * 3
+    setup["conversion_rate"] = 12
+    return log
+
+
+CORPUS: list[Any] = [_load(p) for p in SAMPLES + ILLEGAL] + [_synthetic(), _synthetic_setup()]
 
 
 def _walk(value: Any, loc: Loc = ()) -> Iterator[tuple[Loc, Any]]:
@@ -309,8 +341,9 @@ def test_illegal_samples_get_the_same_answer(path: Path) -> None:
     assert fastcheck.is_valid(data) == VALIDATOR.is_valid(data)
 
 
-def test_the_synthetic_log_is_valid_for_both() -> None:
-    data = _synthetic()
+@pytest.mark.parametrize("make", [_synthetic, _synthetic_setup])
+def test_the_synthetic_logs_are_valid_for_both(make: Callable[[], dict[str, Any]]) -> None:
+    data = make()
     assert VALIDATOR.is_valid(data), [e.message for e in VALIDATOR.iter_errors(data)]
     assert fastcheck.is_valid(data)
 

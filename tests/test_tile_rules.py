@@ -584,15 +584,17 @@ def test_forced_trade_with_two_opponents() -> None:
 
 
 def test_forced_trade_needs_consent() -> None:
-    """R-A18-01: the opponent must accept: not recorded, or refused, is illegal."""
+    """R-A18-01, AMB-A18-01: the opponent must accept, so a refusal is illegal; a trade written
+    without `accepted` is accepted."""
     g = new_game(3)
     give(g, "Anna", wood=1)
     give(g, "Bruno", steel=1)
     trade = [{"with": "Bruno", "give": "wood", "get": "steel"}]
-    e = illegal(g, "R-A18-01", player="Anna", tile="forced-trade", trades=trade)
-    assert "Bruno must accept" in e.message
-    illegal(g, "R-A18-01", player="Anna", tile="forced-trade", trades=trade,
-            accepted={"Bruno": False})
+    e = illegal(g, "R-A18-01", player="Anna", tile="forced-trade", trades=trade,
+                accepted={"Bruno": False})
+    assert "must accept" in e.message and "Bruno cannot refuse" in e.message
+    play(g, player="Anna", tile="forced-trade", trades=trade)
+    assert g.state.player("Bruno").cubes == {"concrete": 0, "wood": 1, "steel": 0}
 
 
 def test_forced_trade_capacity() -> None:

@@ -88,24 +88,33 @@ def new_base() -> Game:
 
 
 def test_unknown_or_malformed_options_are_format_errors(tmp_path: Path) -> None:
-    """The schema lists every option: an unknown key, a block change beyond 2, a pick with both
-    include and exclude or with neither, a pick of an unknown player, an unknown promo tile
-    are refused before the replay (exit 2)."""
+    """The schema lists every option and its names: an unknown key, a pick of an unknown
+    player, a misspelt tile, an unknown Big Town decision are refused before the replay
+    (exit 2). The numbers and the pink or promo tiles are the rules' (below)."""
     assert "unknown key 'quick' in 'options'" in format_error(
         tmp_path, with_options(2, quick=True))
-    assert "from -2 to 2, found 3" in format_error(tmp_path, with_options(2, blocks=3))
-    both = [{"player": "Anna", "include": "import", "exclude": "banker"}]
-    assert "an entry of 'personalized_tar' takes 'include' or 'exclude', not both" in \
-        format_error(tmp_path, with_options(2, personalized_tar=both))
-    assert "an entry of 'personalized_tar' needs 'include' or 'exclude'" in format_error(
-        tmp_path, with_options(2, personalized_tar=[{"player": "Anna"}]))
     assert "'Zoe' is not a player" in format_error(tmp_path, with_options(
         2, personalized_tar=[{"player": "Zoe", "include": "import"}]))
-    assert "'banker' is not one of the allowed values" in format_error(
-        tmp_path, with_options(2, promo_tiles=["banker"]))
+    assert "'folower' is not an action tile; did you mean 'follower'?" in format_error(
+        tmp_path, with_options(2, promo_tiles=["folower"]))
     log = base_log(2)
     log["turns"] = [{"player": "Anna", "tile": "convert", "big_town": "maybe"}]
     assert "expected 'extra-block' or 'sudden-death'" in format_error(tmp_path, log)
+
+
+def test_option_values_the_rules_refuse() -> None:
+    """R-VAR-LONG-01, R-VAR-PERS-01, R-SETUP-19: a block change beyond 2, a pick with both
+    include and exclude or with neither, a promo tile that is not one are read, and refused at
+    setup by their rule (exit 1)."""
+    assert "by 1 or 2; the log says 3" in setup_error(
+        "R-VAR-LONG-01", with_options(3, blocks=3)).message
+    both = [{"player": "Anna", "include": "import", "exclude": "banker"}]
+    assert "names both" in setup_error(
+        "R-VAR-PERS-01", with_options(2, personalized_tar=both)).message
+    assert "names neither" in setup_error(
+        "R-VAR-PERS-01", with_options(2, personalized_tar=[{"player": "Anna"}])).message
+    assert "'banker' is not a promo tile" in setup_error(
+        "R-SETUP-19", with_options(2, promo_tiles=["banker"])).message
 
 
 # --- Quick and Long Games ------------------------------------------------------------------------
@@ -151,13 +160,13 @@ def test_beginners_ring_must_be_the_edition_layout() -> None:
 
 def test_ignore_max_distance_lets_a_far_building_meet_the_feature() -> None:
     """R-VAR-BEG-03, AMB-VAR-01, R-DIST-03: Milan's School must be within distance 2; the one
-    at O1.s3 is at distance 3 (illegal in the base game, test_resident_rules). With
-    `ignore_max_distance` the sale goes through: Anna 4 VP and 50 + 15 + min(10 x 2, 50) = 85 G,
-    the School's builder Bruno Milan's 3 VP."""
-    g = milan_town("O1.s3")
-    illegal(g, "R-SELL-05", player="Anna", tile="sell-house", house="I0.s1", resident="milan")
+    at O1.s3 is at distance 3 from the House at I0.s2 (R0 -> ring -> R1 -> O1.road; illegal in
+    the base game, test_resident_rules). With `ignore_max_distance` the sale goes through:
+    Anna 4 VP and 50 + 15 + min(10 x 2, 50) = 85 G, the School's builder Bruno Milan's 3 VP."""
+    g = milan_town("O1.s3", house="I0.s2")
+    illegal(g, "R-SELL-05", player="Anna", tile="sell-house", house="I0.s2", resident="milan")
     g.state.options = {"ignore_max_distance": True}
-    play(g, player="Anna", tile="sell-house", house="I0.s1", resident="milan")
+    play(g, player="Anna", tile="sell-house", house="I0.s2", resident="milan")
     assert (player(g, "Anna").vp, player(g, "Anna").money) == (4, 85)
     assert (player(g, "Bruno").vp, player(g, "Bruno").money) == (3, 50)
 

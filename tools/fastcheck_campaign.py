@@ -1,8 +1,8 @@
 """A long differential campaign: the fast schema check against jsonschema on random mutants.
 
 Usage: python tools/fastcheck_campaign.py [--mutants N] [--seed S] [--places P] [--turns T]
-Each mutant is a log of the corpus of tests/test_fastcheck.py (samples, illegal samples, a
-synthetic log) cut to at most T consecutive turns and changed in 1 to P places; mutant i depends
+Each mutant is a log of the corpus of tests/test_fastcheck.py (samples, illegal samples, two
+synthetic logs) cut to at most T consecutive turns and changed in 1 to P places; mutant i depends
 only on (S, i). Prints "N checked, K disagreements" and each disagreement; exit status 1 when
 there is any.
 """

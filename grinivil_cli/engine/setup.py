@@ -14,6 +14,7 @@ from .ledger import Ledger
 from .market import holes
 from .state import MUNICIPALITY, GameState, PlayerState, Ring, Supply, Townland
 
+PLAYER_COUNTS = range(2, 7)  # R-GEN-01
 BLOCKS = {2: 14, 3: 12, 4: 10, 5: 9, 6: 9}  # R-SETUP-15
 MARKET_CUBES_PER_PLAYER = {2: 6, 3: 6, 4: 6, 5: 5, 6: 5}  # R-SETUP-11
 DISPLAY = 5  # R-SETUP-08
@@ -21,6 +22,7 @@ DEALT = 2  # R-SETUP-15
 STARTING_TREES = 2  # R-SETUP-16
 PINK_TILES = 7  # R-SETUP-19
 VARIABLE_TILES = 16  # R-SETUP-20
+INNER_TILES = 2  # 1C and 1D (R-SETUP-01)
 SETUP_SLOTS = ("I0", "I1")  # 1C and 1D (docs/architecture.md)
 ENTRANCE_SLOT, SETUP_ROAD = "O1", "R1"  # 1A and the road token 1E
 COLOURS = ("brown", "grey", "beige", "white", "black", "orange")
@@ -31,12 +33,14 @@ def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     """The state before the first turn, checked against the setup rules (R-SETUP-01..24)."""
     rec = Rec(log.get("setup") or {}, ("setup",))
     players = log["players"]
+    check_player_count(players)
     n = len(players)
     four_plus = n >= 4
     state = GameState(edition=edition, players=[], ring=Ring(tiles=[]), townland=Townland(),
                       supply=new_supply(edition, n), market={r: 0 for r in RESOURCES},
                       municipality=n < 6, four_plus=four_plus, options=read_options(log))
     g = Game(state, Ledger())
+    check_promo_tiles(edition, log.get("options") or {})
     check_colours(players)
     money = int(rec.get("money", edition.starting_money))
     blocks = BLOCKS[n] + variant_blocks(state.options, n)
@@ -53,12 +57,33 @@ def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     return g
 
 
+def check_player_count(players: list[dict[str, Any]]) -> None:
+    """Grinivil is played by 2 to 6 players (R-GEN-01)."""
+    n = len(players)
+    if n not in PLAYER_COUNTS:
+        raise IllegalMove("R-GEN-01", f"Grinivil is played by {PLAYER_COUNTS[0]} to "
+                          f"{PLAYER_COUNTS[-1]} players; the log lists {n}.",
+                          ("players", PLAYER_COUNTS[-1]) if n > PLAYER_COUNTS[-1] else ("players",))
+
+
 def read_options(log: dict[str, Any]) -> dict[str, Any]:
     """The log header's variant options (schema-checked); `promo_tiles` becomes a set."""
     options = dict(log.get("options") or {})
     if "promo_tiles" in options:
         options["promo_tiles"] = set(options["promo_tiles"])
     return options
+
+
+def check_promo_tiles(edition: Edition, options: dict[str, Any]) -> None:
+    """`options.promo_tiles` names promo tiles (#51P-#53P), which join the pink tiles drawn for
+    the ring (R-SETUP-19, AMB-SETUP-10)."""
+    promos = [k for k, t in edition.action_tiles.items() if t.promo]
+    for i, tile in enumerate(options.get("promo_tiles") or []):
+        info = edition.action_tiles.get(tile)
+        if info is None or not info.promo:
+            raise IllegalMove("R-SETUP-19", f"'{tile}' is not a promo tile; the promo tiles "
+                              f"that may join the pink tiles are {', '.join(promos)}.",
+                              ("options", "promo_tiles", i))
 
 
 def variant_blocks(options: dict[str, Any], n: int) -> int:
@@ -109,11 +134,16 @@ def check_personalized_tar(state: GameState, rec: Rec) -> None:
             raise IllegalMove("R-VAR-PERS-01", f"{name} picks one tile only; pick "
                               f"{picked[name] + 1} was already theirs.", path)
         picked[name] = i
-        kind = "include" if "include" in pick else "exclude"
+        kind = pick_kind(pick, path)
         tile = pick[kind]
-        info = state.edition.action_tiles[tile]
+        info = state.edition.action_tiles.get(tile)
+        if info is None:
+            raise IllegalMove("R-VAR-PERS-01", f"{name} picks '{tile}', which is not an action "
+                              f"tile of the edition {state.edition.name}.", path + (kind,))
         if not info.pink or (info.promo and tile not in promos):
-            why = ("has no pink border" if not info.pink else
+            initial = tile in state.edition.ring_corners.values()
+            why = ("has no pink border (an Initial tile)" if initial else
+                   "has no pink border" if not info.pink else
                    "is a promo tile not in the game (options.promo_tiles)")
             raise IllegalMove("R-VAR-PERS-01", f"{name} picks '{tile}', which {why}; only a "
                               "pink tile of the game may be picked.", path + (kind,))
@@ -125,6 +155,18 @@ def check_personalized_tar(state: GameState, rec: Rec) -> None:
                    else "kept it out, but it is on the ring")
             raise IllegalMove("R-VAR-PERS-01", f"{who} {why} ('{tile}').",
                               ("options", "personalized_tar", i, kind))
+
+
+def pick_kind(pick: dict[str, Any], path: tuple[str | int, ...]) -> str:
+    """A Personalized TAR pick names one pink tile, to force it in ('include') or to keep it out
+    ('exclude'): one of the two, not both (R-VAR-PERS-01)."""
+    kinds = [kind for kind in ("include", "exclude") if kind in pick]
+    if len(kinds) != 1:
+        what = "names both" if kinds else "names neither"
+        raise IllegalMove("R-VAR-PERS-01", f"{pick['player']} names one pink tile, to force in "
+                          f"('include') or to keep out ('exclude'); the pick {what}.",
+                          path + ("exclude",) if kinds else path)
+    return kinds[0]
 
 
 def describe_options(options: dict[str, Any]) -> str:
@@ -197,8 +239,11 @@ def deal_residents(g: Game, rec: Rec) -> None:
     for p in g.state.players:
         cards = dealt.get(p.name)
         if not isinstance(cards, list) or len(cards) != DEALT:
-            raise IllegalMove("R-SETUP-15", f"{p.name} is dealt {DEALT} resident cards; the "
-                              "log must list them under setup.residents.", rec.at("residents"))
+            listed = (f"the log lists {len(cards)}" if isinstance(cards, list)
+                      else "the log must list them under setup.residents")
+            raise IllegalMove("R-SETUP-15", f"{p.name} is dealt {DEALT} resident cards; "
+                              f"{listed}.", rec.at("residents", p.name)
+                              if isinstance(cards, list) else rec.at("residents"))
         for i, card in enumerate(cards):
             take_card(g, card, rec.at("residents", p.name, i))
         p.residents = list(cards)
@@ -266,10 +311,7 @@ def lay_out_townland(g: Game, rec: Rec) -> None:
     ed, supply, town = g.ed, g.state.supply, g.state.townland
     inner = [k for k, t in ed.land_tiles.items() if t.zone == "inner"]
     drawn = list(rec.get("inner_tiles") or [])
-    if len(drawn) != 2 or any(t not in inner for t in drawn) or drawn[0] == drawn[1]:
-        raise IllegalMove("R-SETUP-01", "setup draws two different Inner Land Tiles "
-                          f"({', '.join(inner)}); the log must list them in 'inner_tiles'.",
-                          rec.at("inner_tiles"))
+    check_inner_tiles(drawn, inner, rec)
     center = next(k for k, t in ed.land_tiles.items() if t.zone == "center")
     entrance = next(k for k, t in ed.land_tiles.items() if t.entrance)
     for slot, key in (("C", center), (SETUP_SLOTS[0], drawn[0]), (SETUP_SLOTS[1], drawn[1]),
@@ -281,6 +323,21 @@ def lay_out_townland(g: Game, rec: Rec) -> None:
     supply.outer_stack = [k for k, t in ed.land_tiles.items()
                           if t.zone == "outer" and k != entrance]
     place_municipal_blocks(g, sorted(townland.buildable_sites(ed, town)), rec)
+
+
+def check_inner_tiles(drawn: list[Any], inner: list[str], rec: Rec) -> None:
+    """Setup draws two different Inner Land Tiles, 1C and 1D (R-SETUP-01)."""
+    if len(drawn) != INNER_TILES:
+        raise IllegalMove("R-SETUP-01", f"setup draws {INNER_TILES} Inner Land Tiles "
+                          f"({', '.join(inner)}); the log lists {len(drawn)} in 'inner_tiles'.",
+                          rec.at("inner_tiles"))
+    for i, tile in enumerate(drawn):
+        if tile not in inner:
+            raise IllegalMove("R-SETUP-01", f"'{tile}' is not an Inner Land Tile (they are "
+                              f"{', '.join(inner)}).", rec.at("inner_tiles", i))
+        if drawn.index(tile) != i:
+            raise IllegalMove("R-SETUP-01", f"'{tile}' is drawn twice: 1C and 1D are two "
+                              "different Inner Land Tiles.", rec.at("inner_tiles", i))
 
 
 def fill_market(g: Game, rec: Rec, n: int) -> None:

@@ -237,15 +237,6 @@ def _message(error: ValidationError, keyword: str, path: Path) -> str:
         return _size_message(value, schema, path)
     if keyword == "uniqueItems":
         return _duplicates_message(value, path)
-    if keyword == "not" and isinstance(rule, dict) and len(rule.get("required", ())) == 2:
-        first, second = rule["required"]
-        if len(path) >= 2 and isinstance(path[-1], int) and path[-2] in ("turns", "repeat"):
-            tile = _known_tile(value)
-            kind = "turn" if path[-2] == "turns" else "repeat action"
-            noun = _a(f"{tile!r} {kind}") if tile else f"a {kind}"
-        else:
-            noun = _where(path)
-        return f"{noun} takes '{first}' or '{second}', not both"
     return error.message
 
 
