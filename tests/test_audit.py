@@ -91,7 +91,7 @@ def test_ex05_paula_sale_entry_by_entry() -> None:
     entries = g.ledger.entries[size:]
     PRIMARY = "Paula moved in: primary reward (10 + 8 Trees x 3)"
     BUS_STOP = "Paula moved in: the Bus Stop at O1.s2 (distance 2 of 2, full split)"
-    CAFE = "Paula moved in: the Cafe at O1.s3 (distance 3 of 3, full split)"
+    CAFE = "Paula moved in: the Cafe at O1.s3 (distance 2 of 3, full split)"
     assert [(e.turn, e.player, e.what, e.amount, e.total, e.cause, e.rule, e.counterparty)
             for e in entries] == [
         (1, "Bruno", "money", -15, 35, "Compensation to David", "R-SELL-06", "David"),

@@ -134,6 +134,23 @@ def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
                                                                 "completed"}
 
 
+@pytest.mark.parametrize("turn", [0, 122])
+def test_access_roads_are_drawn_as_parts_of_their_sections_r_road_06_07(game3: Game,
+                                                                          turn: int) -> None:
+    """R-ROAD-06/07: each placed Outer tile with an Access Road shows it completed, in a group
+    naming the tile's Road Section (no road group of its own: it is no section)."""
+    state = game3.replay.snapshots[turn].state
+    root = ET.fromstring(svg_of(game3, turn))
+    drawn = [(e.get("data-section"), (e.get("class") or "").split())
+             for e in classed(root, "access-road")]
+    tiles = state.edition.land_tiles
+    expected = [(f"{slot}.road", ["access-road", "completed"])
+                for slot, key in sorted(state.townland.tiles.items())
+                if slot.startswith("O") and tiles[key].access]
+    assert drawn == expected and expected
+    assert all(road in ROADS for road, _ in drawn)
+
+
 def test_tokens_trees_and_the_acting_players_path(game3: Game) -> None:
     turn = 122
     state = game3.replay.snapshots[turn].state

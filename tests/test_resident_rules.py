@@ -6,8 +6,9 @@ Every number asserted is derived by hand from the rulebook and the standard edit
 
 Townland after gamekit's setup (docs/architecture.md): C holds C1, I0 holds I01, I1 holds I02,
 O1 holds O01 (entrance), R1 completed. Road Sections used below: `ring` (Center, completed),
-`R1` (completed), `O1.road` and `O1.access` (printed completed), `R2` (construction once a tile
-lies at I2). Distances from a site on `ring`: R1 = 1, O1.road = 2, O1.access = 3.
+`R1` (completed), `O1.road` (printed completed; O1's Access Road, with O1.s3, is part of it),
+`R2` (construction once a tile lies at I2). Distances from a site on `ring`: R1 = 1,
+O1.road = 2 (O1.s1, O1.s2 and O1.s3 alike).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def paula_town(*, cafe: bool = True) -> Game:
     * 8 Trees in wedge 0.
     * Bus Stop at O1.s2 (on O1.road, distance 2 from `ring`): the Municipal site gets an orange
       Block with a Bus Stop token at setup, Robin built the 2nd Floor.
-    * Cafe at O1.s3 (on O1.access, distance 3), Floors by Rudi and Bruno.
+    * Cafe at O1.s3 (on O1's Access Road, in O1.road: distance 2), Floors by Rudi and Bruno.
     * Cultural Venue at I2.s3 (tile I03, on R2: a Construction Road, so not usable), Floors by
       Robin and Bruno.
     * Paula is in Bruno's Portfolio; everyone holds 50 Grinies and 0 VP.
@@ -172,7 +173,7 @@ def test_ex05_paula_moves_in_entry_by_entry() -> None:
     g = paula_town()
     town = g.state.townland
     assert townland.distance(g.ed, town, "I0.s1", "O1.s2") == 2  # = Paula's limit: fine
-    assert townland.distance(g.ed, town, "I0.s1", "O1.s3") == 3  # = the Cafe's limit: fine
+    assert townland.distance(g.ed, town, "I0.s1", "O1.s3") == 2  # < the Cafe's limit 3: fine
     assert not townland.is_usable(g.ed, town, "I2.s3")  # the Cultural Venue's R2
     tokens, roofs, size = g.state.supply.tokens["house"], g.state.supply.roof_blocks, \
         len(g.ledger.entries)
@@ -343,12 +344,13 @@ def test_trees_planted_by_another_player_count() -> None:
     assert (g.state.player("Bruno").money, g.state.player("Bruno").vp) == (76, 5)
 
 
-def milan_town(school_site: str) -> Game:
-    """EX-04: Milan (the sample card) in Anna's Portfolio, her House at I0.s1 (on `ring`),
-    10 Trees in its sector, a finished School (Floors by Bruno) at `school_site`."""
+def milan_town(school_site: str, house: str = "I0.s1") -> Game:
+    """EX-04: Milan (the sample card) in Anna's Portfolio, her House at `house` (I0.s1 on `ring`
+    or I0.s2 on R0; both in wedge 0), 10 Trees in its sector, a finished School (Floors by
+    Bruno) at `school_site`."""
     g = two_players(["milan", "emil"])
     wide_wedge0(g)
-    put(g, "I0.s1", "house", "Anna", "Anna")
+    put(g, house, "house", "Anna", "Anna")
     trees(g, *WEDGE0)
     if school_site == "O1.s2":  # the Municipal Pub of the setup makes way for the School
         del g.state.townland.buildings["O1.s2"]
@@ -357,23 +359,26 @@ def milan_town(school_site: str) -> Game:
     return g
 
 
-def test_ex04_required_commerce_at_exactly_the_maximum_distance() -> None:
-    """EX-04 (b) and (d), R-DIST-03, R-RESI-06, R-RESI-07, R-SPLIT-01: the School at O1.s2 is
-    at distance 2 = the limit: legal. Anna gets 4 VP and 15 + min(10 x 2, 50) = 35 G; the
-    School's builder Bruno gets Milan's 3 VP (full)."""
-    g = milan_town("O1.s2")
-    assert townland.distance(g.ed, g.state.townland, "I0.s1", "O1.s2") == 2
+@pytest.mark.parametrize("school", ["O1.s2", "O1.s3"])
+def test_ex04_required_commerce_at_exactly_the_maximum_distance(school: str) -> None:
+    """EX-04 (b) and (d), R-DIST-01, R-DIST-03, R-ROAD-07, R-RESI-06, R-RESI-07, R-SPLIT-01: the
+    School at O1.s2 (O1's main road) or at O1.s3 (O1's Access Road, in the same section O1.road)
+    is at distance ring -> R1 -> O1.road = 2 = the limit: legal. Anna gets 4 VP and
+    15 + min(10 x 2, 50) = 35 G; the School's builder Bruno gets Milan's 3 VP (full)."""
+    g = milan_town(school)
+    assert townland.distance(g.ed, g.state.townland, "I0.s1", school) == 2
     play(g, player="Anna", tile="sell-house", house="I0.s1", resident="milan")
     assert (g.state.player("Anna").vp, g.state.player("Anna").money) == (4, 85)
     assert (g.state.player("Bruno").vp, g.state.player("Bruno").money) == (3, 50)
 
 
 def test_ex04_required_commerce_beyond_the_maximum_distance() -> None:
-    """EX-04 (d), R-DIST-03, R-SELL-05: the School at O1.s3 (on O1.access) is at distance 3 > 2:
+    """EX-04 (d), R-DIST-03, R-SELL-05: from the House at I0.s2 (on R0, completed) the School at
+    O1.s3 (O1's Access Road, in O1.road) is at distance R0 -> ring -> R1 -> O1.road = 3 > 2:
     the mandatory feature fails and the sale is illegal."""
-    g = milan_town("O1.s3")
-    assert townland.distance(g.ed, g.state.townland, "I0.s1", "O1.s3") == 3
-    e = illegal(g, "R-SELL-05", player="Anna", tile="sell-house", house="I0.s1",
+    g = milan_town("O1.s3", house="I0.s2")
+    assert townland.distance(g.ed, g.state.townland, "I0.s2", "O1.s3") == 3
+    e = illegal(g, "R-SELL-05", player="Anna", tile="sell-house", house="I0.s2",
                 resident="milan")
     assert "School within distance 2" in e.message
 

@@ -21,8 +21,10 @@ import pytest
 from grinivil_cli.engine import townland
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.state import MUNICIPALITY, Building
+from grinivil_cli.logfile.loaded import Loaded
+from grinivil_cli.logfile.schema import check_log
 
-from gamekit import give, lay, new_game, player, refused, total_cubes, turn
+from gamekit import base_log, building, give, lay, new_game, player, refused, total_cubes, turn
 
 START_MONEY = 50
 
@@ -80,7 +82,8 @@ def test_build_road_needs_two_concrete_r_a08b_01() -> None:
     ("R1", "R-RDB-03", "R1 is already completed"),
     ("ring", "R-RDB-03", "ring is already completed"),
     ("O1.road", "R-RDB-03", "O1.road is already completed"),
-    ("O1.access", "R-RDB-03", "O1.access is already completed"),
+    ("O1.access", "R-RDB-03", "O1.access is an Access Road: it is part of the Road Section "
+                              "O1.road, always completed, and takes no road token"),
     ("R5", "R-RDB-02", "R5 is not on the table"),
     ("O3.road", "R-RDB-02", "O3.road is not on the table"),
 ])
@@ -88,12 +91,14 @@ def test_build_road_targets_r_rdb_02_03_r_road_02_05_06(road: str, rule: str,
                                                          words: str) -> None:
     """R-RDB-02, R-RDB-03, R-ROAD-01, R-ROAD-02, R-ROAD-03, R-ROAD-05, R-ROAD-06, R-ROAD-07:
     only a Construction Road takes a token: not a Half-road (R0), not a completed one (R1 with
-    its setup token, the Center ring, O1's printed road and its Access Road), not a road absent
-    from the table. The message lists the Construction Roads now open (none at setup)."""
+    its setup token, the Center ring, O1's printed road and its Access Road, part of O1.road),
+    not a road absent from the table. I08 at I2 makes R2 a Construction Road, so #08b can be
+    chosen (R-A08B-05); the message lists the Construction Roads now open: R2."""
     g = new_game(2)
+    with_r2(g)
     give(g, "Anna", concrete=2)
     e = refused(g, "Anna", rule, tile="build-road", road=road)
-    assert words in e.message and "the Construction Roads now are none" in e.message
+    assert words in e.message and "the Construction Roads now are R2." in e.message
 
 
 def test_build_road_on_an_outer_parcel_r_rdb_02() -> None:
@@ -303,13 +308,14 @@ def test_construction_road_allows_building_not_exploring_r_road_04() -> None:
 
 
 def test_access_road_is_completed_r_road_06() -> None:
-    """R-ROAD-06: O1's Access Road counts as completed from the start: its site O1.s3 can be
-    built, and a Connected Road there is refused as already completed."""
+    """R-ROAD-06, R-ABA-04, R-RDB-03: O1's Access Road counts as completed from the start: its
+    site O1.s3 can be built. Its Connected Road is the road of its section, O1.road, printed
+    completed on the entrance tile, so a Connected Road there is refused as already completed."""
     g = new_game(2)
     give(g, "Anna", concrete=3, steel=1)
     e = refused(g, "Anna", "R-RDB-03", tile="build-floor", site="O1.s3", building="bus-stop",
                 associated={"connected_road": {}})
-    assert "O1.access is already completed" in e.message
+    assert "O1.road is already completed" in e.message
     turn(g, "Anna", tile="build-floor", site="O1.s3", building="bus-stop")
     assert g.state.townland.buildings["O1.s3"].blocks == ["Anna"]
 
@@ -385,11 +391,12 @@ def test_distance_three_exceeds_limit_r_dist_03() -> None:
 
 
 def test_distance_only_over_completed_roads_amb_dist_01() -> None:
-    """AMB-DIST-01 (c), R-DIST-01, R-DIST-03, AMB-DIST-02: a finished Pub on O2's Access Road
-    (O03 at O2; the Access Road is completed, so the Pub is usable) is 3 sections from the
-    ring: ring -> R2 -> O2.road -> O2.access. While O2.road is a Construction Road no route
-    counts, so Agata (Pub within 3) cannot move in; with O2.road completed, 3 is within 3 and
-    she does: 3 VP and 12 + 2 x 2 Trees = 16 G for Anna, 3 VP (full) for Bruno's Pub."""
+    """AMB-DIST-01 (c), R-DIST-01, R-DIST-03, AMB-DIST-02, R-ROAD-04: a finished Pub on O2's
+    Access Road (O03 at O2; the Access Road is completed, so the Pub is usable) is in the
+    section O2.road: ring -> R2 -> O2.road = 2 sections from the ring once O2.road is completed.
+    While O2.road is a Construction Road no route leaves the tile, so Agata (Pub within 3)
+    cannot move in; with O2.road completed, 2 is within 3 and she does: 3 VP and 12 + 2 x 2
+    Trees = 16 G for Anna, 3 VP (full) for Bruno's Pub."""
     g = new_game(2)
     with_r2(g)
     g.state.townland.road_tokens.add("R2")
@@ -399,10 +406,164 @@ def test_distance_only_over_completed_roads_amb_dist_01() -> None:
     g.state.townland.trees.update({"C.p1", "C.p2"})
     kw: dict[str, Any] = {"tile": "build-floor", "site": "C.s1",
                           "associated": {"sell_house": {"resident": "agata"}}}
+    assert townland.distance(g.ed, g.state.townland, "C.s1", "O2.s2") is None
     e = refused(g, "Anna", "R-SELL-05", **kw)
     assert "Pub within distance 3" in e.message
     g.state.townland.road_tokens.add("O2.road")
+    assert townland.distance(g.ed, g.state.townland, "C.s1", "O2.s2") == 2
     turn(g, "Anna", **kw)
     a, b = player(g, "Anna"), player(g, "Bruno")
     assert (a.vp, a.money) == (3 + 3, START_MONEY - 15 + 16)
     assert b.vp == 3
+
+
+# --- Access Roads: part of their Outer tile's Road Section (R-ROAD-06/07) ---------------------
+
+
+def house_floor_one(g: Game, house: str) -> None:
+    """Anna holds floor 1 of a House at `house` (the Residents she was dealt stay hers: Dana,
+    Emil); she is given floor 2's cubes."""
+    a = player(g, "Anna")
+    a.blocks -= 1
+    g.state.supply.tokens["house"] -= 1
+    building(g, house, "house", ["Anna"], ["Anna"])
+    give(g, "Anna", concrete=1, wood=1, steel=1)
+
+
+def finished(g: Game, site: str, key: str, *builders: str) -> None:
+    """A finished building of `key` at `site`, every Floor by `builders` in turn."""
+    floors = len(g.ed.buildings[key].floors)
+    blocks = [builders[i % len(builders)] for i in range(floors)]
+    building(g, site, key, blocks, [])
+    g.state.supply.tokens[key] -= 1
+
+
+def test_r_sell_05_commerce_on_an_access_road_at_the_maximum_distance() -> None:
+    """R-DIST-01, R-DIST-03, R-ROAD-07, R-SELL-05, R-SELL-09, R-SPLIT-02: Dana needs a Shopping
+    Center within distance 2. Bruno's finished Shopping Center stands at O1.s3, on O1's Access
+    Road, which lies in the section O1.road. From Anna's House at C.s1 on the ring: ring -> R1
+    (1) -> O1.road (2) = 2, the limit: legal (an Access Road of its own would make it 3).
+    Anna: Floor 2 of the House 3 VP, Dana's primary 3 VP; 50 - 15 (Sell the House) + 15 + 0
+    Trees x 1 = 50 G. Dana's 20 G are split by participants: Bruno alone, 20 G."""
+    g = new_game(2)
+    finished(g, "O1.s3", "shopping-center", "Bruno")
+    house_floor_one(g, "C.s1")
+    assert townland.distance(g.ed, g.state.townland, "C.s1", "O1.s3") == 2
+    turn(g, "Anna", tile="build-floor", site="C.s1",
+         associated={"sell_house": {"resident": "dana"}})
+    a, b = player(g, "Anna"), player(g, "Bruno")
+    assert (a.vp, a.money) == (3 + 3, START_MONEY - 15 + 15)
+    assert (b.vp, b.money) == (0, START_MONEY + 20)
+    assert g.state.supply.pile == ["dana"]
+
+
+def test_r_sell_05_commerce_on_an_access_road_beyond_the_maximum_distance() -> None:
+    """R-DIST-01, R-DIST-03, R-SELL-05: the same Shopping Center at O1.s3 from Anna's House at
+    I1.s2 on R2 (R2 completed): R2 -> ring (1) -> R1 (2) -> O1.road (3) = 3 > 2: Dana's
+    mandatory Shopping Center is not met, no sale."""
+    g = new_game(2)
+    with_r2(g)
+    g.state.townland.road_tokens.add("R2")
+    finished(g, "O1.s3", "shopping-center", "Bruno")
+    house_floor_one(g, "I1.s2")
+    assert townland.distance(g.ed, g.state.townland, "I1.s2", "O1.s3") == 3
+    e = refused(g, "Anna", "R-SELL-05", tile="build-floor", site="I1.s2",
+                associated={"sell_house": {"resident": "dana"}})
+    assert "Shopping Center within distance 2" in e.message
+    assert "the Shopping Center at O1.s3 is too far (distance 3 > 2)" in e.message
+
+
+def test_r_aba_04_connected_road_from_an_access_road_site_completes_the_main_road() -> None:
+    """R-ABA-04, AMB-ABA-02, R-BLD-08, R-ROAD-06, R-RDB-04, R-SBON-04: O03 at O2 (behind the
+    completed R2) prints a Construction Road and an Access Road; its site O2.s2 lies on the
+    Access Road, in the section O2.road. Anna builds a Bus Stop there (concrete + steel, 2 VP;
+    site bonus 3 VP) and takes the Connected Road: 10 G and 2 concrete complete O2.road, the
+    tile's main road (road tokens 11 -> 10), and her marker reaches space 1 (+3 G):
+    50 - 10 + 3 = 43 G, 2 + 3 = 5 VP. The log names the road `O2.road` or omits it."""
+    for named in ({"road": "O2.road"}, {}):
+        g = new_game(2)
+        with_r2(g)
+        g.state.townland.road_tokens.add("R2")
+        lay(g, "O2", "O03")
+        assert stage(g, "O2.road") == "construction"
+        give(g, "Anna", concrete=3, steel=1)
+        turn(g, "Anna", tile="build-floor", site="O2.s2", building="bus-stop",
+             associated={"connected_road": dict(named)})
+        a = player(g, "Anna")
+        assert stage(g, "O2.road") == "completed" and "O2.road" in g.state.townland.road_tokens
+        assert g.state.supply.road_tokens == 10
+        assert (a.money, a.vp, a.road_track, a.cubes["concrete"]) == (43, 5, 1, 0)
+
+
+def test_r_aba_04_connected_road_names_the_section_not_the_access_road() -> None:
+    """R-ABA-04, R-RDB-03: the Access Road is no road of its own: naming `O2.access` for the
+    Connected Road of O2.s2 is refused with a message naming the section's road; so is a road
+    token on it with #08b, while O2.road is the Construction Road open."""
+    g = new_game(2)
+    with_r2(g)
+    g.state.townland.road_tokens.add("R2")
+    lay(g, "O2", "O03")
+    give(g, "Anna", concrete=3, steel=1)
+    e = refused(g, "Anna", "R-ABA-04", tile="build-floor", site="O2.s2", building="bus-stop",
+                associated={"connected_road": {"road": "O2.access"}})
+    assert e.message == ("the Connected Road of O2.s2 is O2.road, not O2.access (an Access Road "
+                         "is part of its tile's Road Section O2.road and takes no road token).")
+    e = refused(g, "Anna", "R-RDB-03", tile="build-road", road="O2.access")
+    assert "part of the Road Section O2.road" in e.message
+    assert "the Construction Roads now are O2.road" in e.message
+
+
+def test_r_rdb_03_a_log_names_no_access_road() -> None:
+    """R-RDB-03, docs/log-format.md: a road in a log is `R0`..`R7` or `Ok.road`; `O1.access`
+    is refused by the log check with a message, before any rule is judged."""
+    log = base_log(2)
+    connected = {"connected_road": {"road": "O1.access"}}
+    log["turns"] = [{"player": "Anna", "tile": "build-floor", "site": "O1.s3",
+                     "building": "bus-stop", "associated": connected},
+                    {"player": "Bruno", "tile": "build-road", "road": "O1.access"}]
+    problems = check_log(Loaded("game.yaml", log))
+    assert [p.message for p in problems] == [
+        "'O1.access' is not a road (written like 'R3' or 'O4.road')"] * 2
+
+
+def test_r_sell_03_house_on_an_access_road_sells_before_the_main_road() -> None:
+    """R-ROAD-06, R-SELL-03, R-BLD-12: O06 at O2 prints a Construction Road; its residential
+    site O2.s1 lies on the Access Road, which "is considered completed", so the finished House
+    there is connected to a Completed Road and sells. Boris has no mandatory feature (0 Trees):
+    Anna gets Floor 2's 3 VP and Boris's 6 VP, 50 - 15 + 5 = 40 G."""
+    g = new_game(2)
+    with_r2(g)
+    g.state.townland.road_tokens.add("R2")
+    lay(g, "O2", "O06")
+    assert stage(g, "O2.road") == "construction"
+    arrange_sale(g, "boris", "O2.s1")
+    turn(g, "Anna", tile="build-floor", site="O2.s1",
+         associated={"sell_house": {"resident": "boris"}})
+    a = player(g, "Anna")
+    assert (a.vp, a.money) == (3 + 6, START_MONEY - 15 + 5)
+
+
+def test_r_road_04_no_route_from_an_access_road_over_its_construction_main_road() -> None:
+    """R-ROAD-04, AMB-DIST-01 (c), R-DIST-03: the House at O2.s1 (O06's Access Road) is usable,
+    but a route out of its tile runs along O2's main road, a Construction Road: Ivan (Pub within
+    2, at least 1 Tree) refuses though Bruno's Pub at C.s6 on the ring would be O2.road -> R2
+    (1) -> ring (2) = 2 away. With a token on O2.road he moves in: Anna 3 + 5 VP and 50 - 15 +
+    12 + 1 Tree x 1 = 48 G; Bruno's Pub 2 VP (full)."""
+    g = new_game(2)
+    with_r2(g)
+    g.state.townland.road_tokens.add("R2")
+    lay(g, "O2", "O06")
+    finished(g, "C.s6", "pub", "Bruno")
+    arrange_sale(g, "ivan", "O2.s1")
+    g.state.townland.trees.add("O2.p1")  # O2's left half: the wedge of I1, as O2.s1
+    kw: dict[str, Any] = {"tile": "build-floor", "site": "O2.s1",
+                          "associated": {"sell_house": {"resident": "ivan"}}}
+    assert townland.distance(g.ed, g.state.townland, "O2.s1", "C.s6") is None
+    e = refused(g, "Anna", "R-SELL-05", **kw)
+    assert "the Pub at C.s6 cannot be reached from the House over Completed Roads" in e.message
+    g.state.townland.road_tokens.add("O2.road")
+    assert townland.distance(g.ed, g.state.townland, "O2.s1", "C.s6") == 2
+    turn(g, "Anna", **kw)
+    a, b = player(g, "Anna"), player(g, "Bruno")
+    assert (a.vp, a.money) == (3 + 5, START_MONEY - 15 + 12 + 1)
+    assert b.vp == 2

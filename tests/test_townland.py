@@ -15,6 +15,7 @@ from grinivil_cli.engine.townland import (
     all_sites,
     all_spots,
     buildable_sites,
+    connected_road,
     construction_roads,
     distance,
     explorable_slots,
@@ -23,9 +24,11 @@ from grinivil_cli.engine.townland import (
     newly_buildable,
     planting_sectors,
     road_stage,
+    section_of_access_road,
     sector_of_site,
     sector_of_spot,
     site_road,
+    site_road_stage,
     site_spec,
     slot_index,
     spot_spec,
@@ -116,16 +119,20 @@ def test_ring_road_r_road_07() -> None:
 
 
 def test_outer_road_printed_and_token_r_road_06_08() -> None:
-    """R-ROAD-06/08: printed construction vs completed, a token completes, access completed."""
+    """R-ROAD-06/08: printed construction vs completed, a token completes; the Access Road is
+    completed but is no Road Section of its own (R-ROAD-07), so it has no section stage."""
     t = town(("O3.road",), O2="OC", O3="OC", O4="OD", O5="OA")
     assert road_stage(ED, t, "O2.road") == "construction"
     assert road_stage(ED, t, "O3.road") == "completed"
     assert road_stage(ED, t, "O4.road") == "completed"
+    assert road_stage(ED, t, "O5.road") == "construction"  # OA: printed construction
     assert road_stage(ED, t, "O6.road") == "none"
-    assert road_stage(ED, t, "O5.access") == "completed"
-    assert road_stage(ED, t, "O2.access") == "none"
-    with pytest.raises(KeyError):
-        road_stage(ED, t, "R8")
+    assert site_road_stage(ED, t, "O5.a") == "completed"  # R-ROAD-06
+    assert site_road_stage(ED, t, "O5.m") == "construction"
+    assert site_road_stage(ED, t, "O2.a") == "none"  # OC prints no Access Road
+    for bad in ("R8", "O5.access"):
+        with pytest.raises(KeyError):
+            road_stage(ED, t, bad)
 
 
 def test_construction_roads_r_rdb_02_03() -> None:
@@ -135,12 +142,21 @@ def test_construction_roads_r_rdb_02_03() -> None:
 
 
 def test_adjacent_sections_amb_dist_02() -> None:
-    """AMB-DIST-02: ring-Rk, Rk-Ok.road, Ok.road-Ok.access."""
+    """AMB-DIST-02, R-ROAD-07: ring-Rk, Rk-Ok.road; 1 + 8 + 8 = 17 Road Sections (an Outer
+    tile's Access Road lies in its tile's section)."""
     assert adjacent_sections("ring") == tuple(f"R{k}" for k in range(8))
     assert adjacent_sections("R3") == ("ring", "O3.road")
-    assert set(adjacent_sections("O3.road")) == {"R3", "O3.access"}
-    assert adjacent_sections("O3.access") == ("O3.road",)
-    assert len(ROADS) == 25
+    assert adjacent_sections("O3.road") == ("R3",)
+    assert len(ROADS) == 17 and not any(r.endswith(".access") for r in ROADS)
+    with pytest.raises(KeyError):
+        adjacent_sections("O3.access")
+
+
+def test_r_road_07_access_road_id_names_its_tiles_section() -> None:
+    """R-ROAD-06/07: `Ok.access` is no Road Section; it names a part of `Ok.road`."""
+    assert section_of_access_road("O3.access") == "O3.road"
+    assert [section_of_access_road(r) for r in ("O3.road", "R3", "ring", "I3.access",
+                                                  "O9.access", "access")] == [None] * 6
 
 
 # --- sites (R-SITE-03, R-BLD-08/12) ---------------------------------------------------------
@@ -155,7 +171,7 @@ def test_site_roads_r_site_03() -> None:
     assert site_road(ED, t, "I7.r") == "R0"
     assert site_road(ED, t, "I3.g") == "ring"
     assert site_road(ED, t, "O3.m") == "O3.road"
-    assert site_road(ED, t, "O3.a") == "O3.access"
+    assert site_road(ED, t, "O3.a") == "O3.road"  # R-ROAD-07: the Access Road is in O3.road
     for bad in ("I3.zz", "I4.l", "X1.s1", "I3"):
         with pytest.raises(KeyError):
             site_road(ED, t, bad)
@@ -182,6 +198,7 @@ def test_buildable_and_usable_r_road_02_04_05_r_bld_08_12() -> None:
     assert is_buildable(ED, t, "O2.m") and not is_usable(ED, t, "O2.m")  # printed construction
     assert is_usable(ED, t, "O1.a")  # R-ROAD-06
     assert not is_buildable(ED, t, "O2.a")  # no access road printed on OC
+    assert site_road(ED, t, "O2.a") == "O2.road"  # its section exists; its Access Road does not
 
 
 def test_newly_buildable_r_muni_04_amb_muni_01() -> None:
@@ -218,11 +235,14 @@ def test_distance_via_ring_r_dist_02() -> None:
 
 
 def test_distance_through_outer_road_and_access_r_dist_01() -> None:
-    """R-DIST-01: R1 -> ring -> R2 -> O2.road -> O2.access; 1A's roads are printed completed."""
+    """R-DIST-01/02, R-ROAD-07: the Access Road is part of its tile's section, so a site on it
+    is where a site on the main road is: O2.m and O2.a are 0 apart; from R1: R1 -> ring (1) ->
+    R2 (2) -> O2.road (3); 1A's roads are printed completed: O1.road -> R1 (1) -> ring (2) ->
+    R2 (3) -> O2.road (4)."""
     t = full()
-    assert distance(ED, t, "O2.m", "O2.a") == 1
-    assert distance(ED, t, "I1.l", "O2.a") == 4
-    assert distance(ED, t, "O1.a", "O2.m") == 5  # O1.access, O1.road, R1, ring, R2, O2.road
+    assert distance(ED, t, "O2.m", "O2.a") == 0
+    assert distance(ED, t, "I1.l", "O2.a") == 3 == distance(ED, t, "I1.l", "O2.m")
+    assert distance(ED, t, "O1.a", "O2.m") == 4 == distance(ED, t, "O1.m", "O2.a")
 
 
 def test_distance_not_through_construction_amb_dist_01() -> None:
@@ -232,7 +252,65 @@ def test_distance_not_through_construction_amb_dist_01() -> None:
     assert distance(ED, t, "O3.m", "I3.l") is None  # O3.road printed construction
     cut = Townland(tiles=dict(full().tiles), road_tokens={"O2.road", "R1"})
     assert distance(ED, cut, "O2.a", "C.s5") is None  # R2 construction: O2 is cut off
-    assert distance(ED, cut, "O2.a", "O2.m") == 1
+    assert distance(ED, cut, "O2.a", "O2.m") == 0
+
+
+def test_r_dist_01_access_road_is_part_of_the_outer_section() -> None:
+    """R-DIST-01, R-ROAD-07 ("Area zone borders define the Road Sections"): a route from the
+    Center to a site on O1's Access Road crosses R1 and enters O1.road, the section of O1's
+    whole tile: ring -> R1 (1) -> O1.road (2) = 2, not 3; from the other Inner road R0 of I0
+    (R0 -> ring -> R1 -> O1.road) 3."""
+    t = town(("R0", "R1"), C="1B", I7="i7", I0="i0", I1="i1", O1="1A")
+    assert distance(ED, t, "C.s5", "O1.a") == 2 == distance(ED, t, "C.s5", "O1.m")
+    assert distance(ED, t, "I0.g", "O1.a") == 2  # I0.g hangs on the ring
+    assert distance(ED, t, "I0.r", "O1.a") == 1  # I0.r hangs on R1
+    assert distance(ED, t, "I0.l", "O1.a") == 3  # I0.l hangs on R0
+    assert distance(ED, t, "O1.a", "O1.m") == 0  # R-DIST-02: one section
+
+
+def test_r_road_06_access_road_site_usable_while_main_road_is_construction() -> None:
+    """R-ROAD-06, R-BLD-08, R-BLD-12, R-ROAD-04: OA at O2 prints its main road as a Construction
+    Road and has an Access Road. The site on the Access Road is buildable and usable (the Access
+    Road "is considered completed"); the site on the main road is buildable, not usable. Both
+    belong to the section O2.road, whose road a token can complete (R-RDB-02)."""
+    t = town(("R1", "R2"), C="1B", I0="i0", I1="i1", I2="i2", O1="1A", O2="OA")
+    assert road_stage(ED, t, "O2.road") == "construction"
+    assert is_buildable(ED, t, "O2.a") and is_usable(ED, t, "O2.a")
+    assert is_buildable(ED, t, "O2.m") and not is_usable(ED, t, "O2.m")
+    assert site_road(ED, t, "O2.a") == site_road(ED, t, "O2.m") == "O2.road"
+    assert construction_roads(ED, t) == ["O2.road"]
+    t.road_tokens.add("O2.road")  # R-ROAD-08
+    assert is_usable(ED, t, "O2.a") and is_usable(ED, t, "O2.m")
+
+
+def test_r_aba_04_connected_road_of_an_access_road_site_is_the_main_road() -> None:
+    """R-ABA-04, AMB-ABA-02, R-RDB-02/03: the Connected Road of a site is the Construction Road
+    of its section: on an Outer tile the main road, for a site on the Access Road too."""
+    t = town(("R1", "R2"), C="1B", I0="i0", I1="i1", I2="i2", O1="1A", O2="OA")
+    assert connected_road(ED, t, "O2.a") == connected_road(ED, t, "O2.m") == "O2.road"
+    assert connected_road(ED, t, "O1.a") == "O1.road"  # printed completed: nothing to build
+    assert connected_road(ED, t, "I1.r") == "R2" and connected_road(ED, t, "C.s5") == "ring"
+
+
+def test_r_road_04_no_route_out_of_an_access_road_over_a_construction_main_road() -> None:
+    """R-ROAD-04 (a Construction Road "doesn't allow passing through it"), AMB-DIST-01 (c),
+    R-DIST-02: while O2's main road is a Construction Road, a site on its Access Road (usable)
+    reaches no site outside the tile, nor the unusable site on the main road; another site on
+    the same Access Road is 0 away. With a token on O2.road: O2.road -> R2 (1) -> ring (2)."""
+    two = LandTile("OB", "OB", "outer", (site("m", "road", "right"), site("a", "access", "left"),
+                                         site("b", "access", "left")), (), road="construction",
+                   access=True)
+    ed = edition(*TILES, two)
+    t = town(("R1", "R2"), C="1B", I0="i0", I1="i1", I2="i2", O1="1A", O2="OB")
+    assert distance(ed, t, "O2.a", "C.s5") is None
+    assert distance(ed, t, "O2.a", "I2.l") is None  # I2.l on R2, completed
+    assert distance(ed, t, "O2.a", "O1.a") is None
+    assert distance(ed, t, "O2.a", "O2.m") is None  # O2.m is on the Construction Road
+    assert distance(ed, t, "O2.a", "O2.b") == 0
+    t.road_tokens.add("O2.road")
+    assert distance(ed, t, "O2.a", "C.s5") == 2 == distance(ed, t, "O2.b", "C.s5")
+    assert distance(ed, t, "O2.a", "O1.a") == 4  # O2.road -> R2 -> ring -> R1 -> O1.road
+    assert distance(ed, t, "O2.a", "O2.m") == 0
 
 
 # --- Planting Sectors (R-PLANT-01..05) ------------------------------------------------------

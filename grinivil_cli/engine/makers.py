@@ -167,7 +167,7 @@ def associated_choices(g: Game, p: PlayerState, rng: random.Random, site: str,
     if (floor + 1 < len(floors) and p.money >= ADDITIONAL_FLOOR
             and all(after[r] >= n for r, n in floors[floor + 1].cost.items())):
         out.append({"additional_floor": {}})
-    road = townland.site_road(g.ed, town, site)
+    road = townland.connected_road(g.ed, town, site)
     if (p.money >= CONNECTED_ROAD and after["concrete"] >= 2
             and townland.road_stage(g.ed, town, road) == "construction"):
         extra: Move = {"road": road}

@@ -19,6 +19,11 @@ def complete_road(g: Game, p: PlayerState, road: str, path: Path, *, pay_concret
     stage = townland.road_stage(g.ed, town, road) if road in townland.ROADS else "none"
     if stage != "construction":
         open_roads = ", ".join(townland.construction_roads(g.ed, town)) or "none"
+        section = townland.section_of_access_road(road)
+        if section is not None:  # R-ROAD-06: an Access Road is completed, part of a section
+            raise IllegalMove("R-RDB-03", f"{road} is an Access Road: it is part of the Road "
+                              f"Section {section}, always completed, and takes no road token; "
+                              f"the Construction Roads now are {open_roads}.", path)
         what = {"none": "is not on the table", "half": "is a Half-road",
                 "completed": "is already completed"}[stage]
         raise IllegalMove("R-RDB-03" if stage != "none" else "R-RDB-02",
@@ -38,7 +43,8 @@ def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
     AMB-RDB-01/02); `parent.road_bonus` holds the choices. Returns Repeat Actions earned."""
     rec = parent.sub("road_bonus")
     declined = parent.get("road_bonus") == "declined"
-    p.road_track += 1
+    g.ledger.record(g.state, p, "road_track", 1, "one space up the Bonus Road Track", "R-RDB-04",
+                    "road track")
     track = g.ed.road_track
     if p.road_track > len(track) or declined:
         _no_unexpected_choice(rec, p.road_track > len(track))
@@ -53,9 +59,8 @@ def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
             g.earn(p, reward.amount, cause, "R-RDB-06")
         elif reward.kind == "trees":
             g.take_trees(p, reward.amount or ROAD_TRACK_TREES, cause, "R-RDB-06")
-        elif reward.kind == "warehouse" and g.state.supply.small_warehouses > 0:
-            g.state.supply.small_warehouses -= 1
-            g.ledger.record(g.state, p, "small_warehouses", 1, cause, "R-RDB-06", "supply")
+        elif reward.kind == "warehouse":
+            g.take_small_warehouse(p, cause, "R-RDB-06")
         elif reward.kind == "explore" and rec.has("explore"):
             explore(g, p, rec.sub("explore"), owner=p, cause=cause, rule="R-RDB-06")
         elif reward.kind == "repeat":

@@ -22,12 +22,10 @@ INNER: tuple[str, ...] = tuple(f"I{k}" for k in range(N))
 OUTER: tuple[str, ...] = tuple(f"O{k}" for k in range(N))
 SLOTS: tuple[str, ...] = ("C", *INNER, *OUTER)
 RADIALS: tuple[str, ...] = tuple(f"R{k}" for k in range(N))
-ROADS: tuple[str, ...] = (
-    "ring",
-    *RADIALS,
-    *(f"O{k}.road" for k in range(N)),
-    *(f"O{k}.access" for k in range(N)),
-)
+# The Road Sections (R-ROAD-07), each named after the one road a road token can complete on it:
+# the Center ring, the radial roads, and each Outer tile's section `Ok.road`, its main road.
+# An Outer tile's short Access Road (A) is part of that tile's section, not a section of its own.
+ROADS: tuple[str, ...] = ("ring", *RADIALS, *(f"O{k}.road" for k in range(N)))
 
 
 # --- slots and ids --------------------------------------------------------------------------
@@ -71,7 +69,9 @@ def _placed(town: Townland, slot: str) -> bool:
 
 
 def road_stage(edition: Edition, town: Townland, road: str) -> RoadStage:
-    """The structural stage of a Road Section: none, half, construction, completed (R-ROAD-01)."""
+    """The structural stage of a Road Section: none, half, construction, completed (R-ROAD-01);
+    for an Outer tile's section `Ok.road` the stage of its main road (its Access Road is always
+    completed, `site_road_stage`)."""
     if road not in ROADS:
         raise KeyError(road)
     if road == "ring":  # R-ROAD-07: the Center's circular road, printed completed
@@ -84,13 +84,8 @@ def road_stage(edition: Edition, town: Townland, road: str) -> RoadStage:
         if placed == 1:
             return "half"
         return "completed" if road in town.road_tokens else "construction"  # R-ROAD-08
-    slot, _, part = road.partition(".")
-    tile = tile_at(edition, town, slot)
-    if tile is None:
-        return "none"
-    if part == "access":  # R-ROAD-06: the short Access Road counts as completed
-        return "completed" if tile.access else "none"
-    if tile.road is None:
+    tile = tile_at(edition, town, road.partition(".")[0])
+    if tile is None or tile.road is None:
         return "none"
     if tile.road == "completed" or road in town.road_tokens:  # R-ROAD-08
         return "completed"
@@ -102,18 +97,23 @@ def construction_roads(edition: Edition, town: Townland) -> list[str]:
     return [r for r in ROADS if road_stage(edition, town, r) == "construction"]
 
 
+def section_of_access_road(road: str) -> str | None:
+    """The Road Section `Ok.road` that an Access Road id `Ok.access` names a part of, or None
+    for any other id: an Outer tile's Access Road lies in the tile's one section (R-ROAD-06/07).
+    Logs name the section (`Ok.road`); this serves the message that says so."""
+    slot, _, part = road.partition(".")
+    return f"{slot}.road" if part == "access" and slot in OUTER else None
+
+
 def adjacent_sections(road: str) -> tuple[str, ...]:
-    """Road Sections touching a section: ring-Rk, Rk-Ok.road, Ok.road-Ok.access (AMB-DIST-02)."""
+    """Road Sections touching a section: ring-Rk, Rk-Ok.road (AMB-DIST-02, R-ROAD-07)."""
     if road not in ROADS:
         raise KeyError(road)
     if road == "ring":
         return RADIALS
     if road in RADIALS:
         return ("ring", f"O{road[1:]}.road")
-    slot, _, part = road.partition(".")
-    if part == "road":
-        return (f"R{slot[1:]}", f"{slot}.access")
-    return (f"{slot}.road",)
+    return (f"R{road[1:].partition('.')[0]}",)
 
 
 # --- sites and spots ------------------------------------------------------------------------
@@ -164,7 +164,8 @@ def all_spots(edition: Edition, town: Townland) -> list[str]:
 
 
 def site_road(edition: Edition, town: Townland, site_id: str) -> str:
-    """The one Road Section a Building Site is connected to (R-SITE-03)."""
+    """The one Road Section a Building Site is connected to (R-SITE-03, R-ROAD-07): on an Outer
+    tile `Ok.road`, whether the site lies on the main road or on the tile's Access Road."""
     slot, _ = split_id(site_id)
     road = site_spec(edition, town, site_id).road
     zone = zone_of(slot)
@@ -174,19 +175,43 @@ def site_road(edition: Edition, town: Townland, site_id: str) -> str:
         k = slot_index(slot)
         return f"R{k}" if road == "left" else f"R{(k + 1) % N}"
     if zone == "outer" and road in ("road", "access"):
-        return f"{slot}.{road}"
+        return f"{slot}.road"
     raise ValueError(f"site {site_id}: a {zone} tile has no road {road!r}")
 
 
+def on_access_road(edition: Edition, town: Townland, site_id: str) -> bool:
+    """The site lies on its Outer tile's short Access Road (A), not on the main road (R-ROAD-06)."""
+    return site_spec(edition, town, site_id).road == "access"
+
+
+def site_road_stage(edition: Edition, town: Townland, site_id: str) -> RoadStage:
+    """The stage of the road a site lies on: the short Access Road (A) "is considered completed"
+    (R-ROAD-06), whatever the stage of its section's main road; any other site has its Road
+    Section's stage (R-SITE-03)."""
+    if on_access_road(edition, town, site_id):
+        slot, _ = split_id(site_id)
+        tile = tile_at(edition, town, slot)
+        return "completed" if tile is not None and tile.access else "none"
+    return road_stage(edition, town, site_road(edition, town, site_id))
+
+
+def connected_road(edition: Edition, town: Townland, site_id: str) -> str:
+    """The road a Connected Road completes for a site: the Construction Road of the site's Road
+    Section, on an Outer tile its main road `Ok.road`, for a site on the Access Road too; the
+    Access Road itself is completed and takes no token (R-ABA-04, AMB-ABA-02, R-RDB-02/03)."""
+    return site_road(edition, town, site_id)
+
+
 def is_buildable(edition: Edition, town: Townland, site_id: str) -> bool:
-    """A site's road is a construction or completed road (R-BLD-08, R-ROAD-02/04)."""
-    stage = road_stage(edition, town, site_road(edition, town, site_id))
-    return stage in ("construction", "completed")
+    """A site's road is a construction or completed road (R-BLD-08, R-ROAD-02/04/06)."""
+    return site_road_stage(edition, town, site_id) in ("construction", "completed")
 
 
 def is_usable(edition: Edition, town: Townland, site_id: str) -> bool:
-    """A site's road is completed, so its building is usable (R-BLD-12, R-ROAD-05)."""
-    return road_stage(edition, town, site_road(edition, town, site_id)) == "completed"
+    """A site's road is completed, so its building is usable (R-BLD-12, R-ROAD-05); a site on an
+    Access Road is usable while its section's main road is still a Construction Road (R-ROAD-06,
+    docs/rulings.md)."""
+    return site_road_stage(edition, town, site_id) == "completed"
 
 
 def buildable_sites(edition: Edition, town: Townland) -> set[str]:
@@ -205,7 +230,8 @@ def newly_buildable(edition: Edition, before: Townland, after: Townland) -> list
 
 
 def section_distance(edition: Edition, town: Townland, start: str, goal: str) -> int | None:
-    """Sections crossed or entered from `start` to `goal` over completed roads (R-DIST-01)."""
+    """Sections crossed or entered from `start` to `goal` over completed sections only, `start`
+    not counted (R-DIST-01, AMB-DIST-01 (c)); None without such a route."""
     if road_stage(edition, town, start) != "completed":
         return None
     if road_stage(edition, town, goal) != "completed":
@@ -224,11 +250,17 @@ def section_distance(edition: Edition, town: Townland, start: str, goal: str) ->
 
 
 def distance(edition: Edition, town: Townland, site_a: str, site_b: str) -> int | None:
-    """Distance between two sites over completed sections only (R-DIST-01/02, AMB-DIST-01 c)."""
-    # 0 on the same section; None when there is no route or either section is not completed.
+    """Distance between two sites: the Road Sections crossed or entered between their sections
+    over completed roads only (R-DIST-01/02, AMB-DIST-01 (c)); None without such a route.
+
+    Both sites must lie on completed roads. Two sites of one section are at distance 0
+    (R-DIST-02). A route leaves a section along its road, so a site on an Access Road whose
+    main road is still a Construction Road reaches no other section (R-ROAD-04)."""
+    if not (is_usable(edition, town, site_a) and is_usable(edition, town, site_b)):
+        return None
     a = site_road(edition, town, site_a)
     b = site_road(edition, town, site_b)
-    return section_distance(edition, town, a, b)
+    return 0 if a == b else section_distance(edition, town, a, b)
 
 
 # --- Planting Sectors -----------------------------------------------------------------------

@@ -1,10 +1,13 @@
 """Roads in their three stages, each drawn its own way (and told apart without colour):
 a half-road is a thin dashed line on the edge of its one Inner tile, a construction road a sand
-band with two rows of dots, a completed road a solid grey road with a dashed centre line."""
+band with two rows of dots, a completed road a solid grey road with a dashed centre line. One
+group per Road Section (`data-road`); an Outer tile's short Access Road is drawn completed, in a
+group of its own that names its tile's section (`data-section`), since it is no section itself."""
 
 from __future__ import annotations
 
-from ..engine.townland import ROADS, N, RoadStage, road_stage, tile_at
+from ..edition.model import LandTile
+from ..engine.townland import ROADS, N, RoadStage, placed_tiles, road_stage, zone_of
 from .canvas import Canvas, Node, Point
 from .geometry import (
     R_CENTER,
@@ -45,11 +48,18 @@ def draw_roads(c: Canvas, parent: Node, scene: Scene) -> None:
                    stroke_linecap="round")
             c.line(changed, a, b, stroke=HIGHLIGHT, stroke_width="19", stroke_linecap="round")
         draw_stage(c, g, a, b, stage)
+    for slot, tile in placed_tiles(s.edition, s.townland):
+        if zone_of(slot) == "outer" and tile.access:  # R-ROAD-06: always completed
+            section = f"{slot}.road"
+            g = c.g(parent, "access-road completed", data_section=section)
+            c.title(g, f"Access Road of {slot} (part of Road Section {section}): completed")
+            a, b = _access(tile, int(slot[1:]))
+            draw_stage(c, g, a, b, "completed")
 
 
 def _segment(scene: Scene, road: str, stage: RoadStage) -> tuple[Point, Point]:
-    """Where a road runs: `Rk` between the Center and the Outer Zone, `Ok.road` through its
-    Outer tile, `Ok.access` from the main road to the access sites."""
+    """Where a Road Section's road runs: `Rk` between the Center and the Outer Zone, `Ok.road`
+    (the main road) through its Outer tile."""
     if road.startswith("R"):
         k = int(road[1:])
         a, b = radial(k, R_CENTER, R_INNER)
@@ -57,21 +67,15 @@ def _segment(scene: Scene, road: str, stage: RoadStage) -> tuple[Point, Point]:
             return a, b
         left_placed = f"I{(k - 1) % N}" in scene.state.townland.tiles
         return shifted(a, b, SECTOR * k, -4.0 if left_placed else 4.0)
-    slot, _, part = road.partition(".")
-    k = int(slot[1:])
-    if part == "road":
-        return radial(k, R_INNER, R_OUTER)
-    return _access(scene, slot)
+    return radial(int(road[1:].partition(".")[0]), R_INNER, R_OUTER)
 
 
-def _access(scene: Scene, slot: str) -> tuple[Point, Point]:
-    """An access road runs across the tile at the height of its sites, towards them."""
-    s = scene.state
-    tile = tile_at(s.edition, s.townland, slot)
-    sites = [site for site in tile.sites if site.road == "access"] if tile else []
+def _access(tile: LandTile, k: int) -> tuple[Point, Point]:
+    """An Access Road branches off the main road of the Outer tile at `Ok` and runs across the
+    tile at the height of its sites, towards them."""
+    sites = [site for site in tile.sites if site.road == "access"]
     y = sites[0].y if sites else 0.7
     x = sites[0].x if sites else 0.8
-    k = int(slot[1:])
     end = x - 0.07 if x > 0.5 else x + 0.07
     return tile_point("outer", k, 0.5, y), tile_point("outer", k, end, y)
 
