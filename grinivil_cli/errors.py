@@ -1,5 +1,7 @@
-"""The two kinds of error: the log is malformed (collected, all reported) and a move is illegal
-(the first one stops the replay). Both point at a place in the log."""
+"""The kinds of error: the log is malformed (collected, all reported), a move is illegal (the
+first one stops the replay), and, a kind of illegal move, a record that leaves out what the rules
+need to know (`IncompleteRecord`, as python-chess tells a malformed move from an illegal one).
+All of them point at a place in the log."""
 
 from __future__ import annotations
 
@@ -56,6 +58,10 @@ class IllegalMove(Exception):
     def __post_init__(self) -> None:
         Exception.__init__(self, self.message)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole, kind and fields (validate --jobs sends findings between processes)."""
+        return (_rebuild, (type(self), dict(self.__dict__)))
+
     def __str__(self) -> str:
         parts = []
         if self.position:
@@ -71,3 +77,20 @@ class IllegalMove(Exception):
             parts.append(", ".join(head) + ": ")
         parts.append(f"{self.rule}: {self.message}")
         return "".join(parts)
+
+
+class IncompleteRecord(IllegalMove):
+    """The log leaves out a field the rules need to judge the move ("the log must record X"):
+    `field` is its key, and `path` the path it would have (the position falls back to the
+    mapping that should hold it). A recorder asks for exactly this field."""
+
+    def __init__(self, rule: str, message: str, path: Path = (), *, field: str = "") -> None:
+        super().__init__(rule, message, path)
+        self.field = field or (str(path[-1]) if path else "")
+
+
+def _rebuild(cls: type[IllegalMove], fields: dict[str, object]) -> IllegalMove:
+    error = cls.__new__(cls)
+    Exception.__init__(error, fields.get("message", ""))
+    error.__dict__.update(fields)
+    return error

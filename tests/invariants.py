@@ -8,7 +8,8 @@ from grinivil_cli.engine.ledger import Ledger
 from grinivil_cli.engine.replay import Replay, Snapshot
 from grinivil_cli.engine.state import GameState
 
-TRACKED = ("money", "vp", "trees", "blocks", "concrete", "wood", "steel")
+TRACKED = ("money", "vp", "trees", "blocks", "concrete", "wood", "steel", "small_warehouses",
+           "road_track")
 
 
 def value(state: GameState, name: str, what: str) -> int:
@@ -55,6 +56,14 @@ def check_ledger(setup: GameState, snap: Snapshot, ledger: Ledger) -> None:
         assert sum(moves) == at_work, f"turn {snap.turn}: {name}'s employed Workers"
     between = sum(e.amount for e in entries if e.what == "money" and e.counterparty in names)
     assert between == 0, f"turn {snap.turn}: payments between players do not balance"
+    # the general supply's Trees and Small Warehouses change only through the ledger
+    from_supply = sum(e.amount for e in entries if e.what == "trees" and e.counterparty == "supply")
+    replanted = sum(e.amount for e in entries if e.what == "supply trees")
+    assert snap.state.supply.trees == setup.supply.trees - from_supply + replanted, (
+        f"turn {snap.turn}: the general supply's Trees do not match the ledger")
+    warehouses = sum(e.amount for e in entries if e.what == "small_warehouses")
+    assert snap.state.supply.small_warehouses == setup.supply.small_warehouses - warehouses, (
+        f"turn {snap.turn}: the Small Warehouses left do not match the ledger")
 
 
 def check_replay(r: Replay) -> None:

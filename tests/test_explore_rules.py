@@ -115,10 +115,19 @@ def test_tile_must_come_from_the_zone_stack_r_expl_05() -> None:
 
 
 def test_empty_stack_amb_expl_04_r_a08a_07() -> None:
-    """AMB-EXPL-04, R-A08A-07: with the Inner stack empty, exploring an Inner slot is illegal."""
+    """AMB-EXPL-04, R-A08A-07, R-EXPL-05: with the Inner stack empty and no Outer slot open
+    (after setup only O1 is behind a Completed Road, and it holds 1A), no slot can take a tile:
+    Explore Land cannot be chosen, declined or not. Once R0 is completed (I7 placed, a token
+    on R0) O0 is open: Explore Land can be chosen, but an Inner slot has no tile left."""
     g = new_game(2)
     g.state.supply.inner_stack.clear()
-    e = refused(g, "Anna", "R-EXPL-05", tile="explore", slot="I2", land_tile="I03")
+    e = refused(g, "Anna", "R-A08A-07", tile="explore", slot="I2", land_tile="I03")
+    assert "Explore Land cannot be chosen" in e.message
+    refused(g, "Anna", "R-A08A-07", tile="explore", declined=True)
+    g.state.townland.tiles["I7"] = "I03"
+    g.state.townland.owners["I7"] = "Municipality"
+    g.state.townland.road_tokens.add("R0")
+    e = refused(g, "Anna", "R-EXPL-05", tile="explore", slot="I2", land_tile="I04")
     assert "left: none" in e.message
     assert player(g, "Anna").money == START_MONEY
 

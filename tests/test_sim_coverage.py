@@ -8,12 +8,12 @@ the Sudden-death Round (R-SD-01..05, R-END-01/02/07) in a realistic number of tu
 
 What each game used is read from its log and its replay by tools/sim_coverage.py (`features`),
 which checks its counts against the engine's ledger. The games below are a small set that
-together use every feature (picked with tools/sim_coverage.py over 200 games, seeds 1-40 for
-2 to 6 players, plus 3-player seed 57: in those 200 games the rarest features were the Bonus
-Road Track's Repeat Action in 5, the Connected Road in 8 and the associated Sell the House in
-11, and Build Additional Floor in none: the bots seldom hold 25 Grinies and the cubes of two
-Floors at once; seeds 41-77 for 2 to 4 players gave it in three 3-player games), at least one
-game for each player count, and one with the promo tiles.
+together use every feature (picked with `tools/sim_coverage.py --games 80`, 400 games: seeds 1-80
+for 2 to 6 players, after the fidelity fixes of round two changed what the bots' candidates
+draw; in those 400 games the rarest features were Build Additional Floor in 4 (3-player seeds 69
+and 77, 6-player seed 65: the bots seldom hold 25 Grinies and the cubes of two Floors at once),
+the Bonus Road Track's Repeat Action in 9, the Connected Road in 14 and the Bonus Road Track's
+Land Tile in 26), at least one game for each player count, and one with the promo tiles.
 If the bots or the engine change how they draw, these seeds may stop covering a rare feature:
 the test then names it, and `python tools/sim_coverage.py --games 80` (its column "first
 games") finds new seeds.
@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from grinivil_cli.edition.load import load_edition
-from grinivil_cli.engine.ring import DUAL_TILE
 from grinivil_cli.engine.state import RING_SIZE
+from grinivil_cli.engine.tiles import DUAL_TILE
 
 from toolkit import load_tool
 
@@ -38,8 +38,8 @@ PROMOS = ["follower", "crowdfunding", "manager"]
 GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (2, 8, {}),
     (2, 19, {}),
-    (2, 35, {}),
-    (3, 57, {}),  # Build Additional Floor (seeds 1-40 had none)
+    (2, 24, {}),  # the Bonus Road Track's Land Tile and Repeat Action
+    (3, 69, {}),  # Build Additional Floor (seeds 1-40 had none)
     (4, 12, {}),
     (4, 34, {}),
     (5, 39, {}),
@@ -47,8 +47,9 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (4, 1, {"promo_tiles": PROMOS}),
 ]
 # The rulebook gives no game length (no playing time, no number of rounds), so the range of
-# turns per player is the bots' own: in 200 games (seeds 1-40, 2 to 6 players) 198 took 29 to
-# 126 turns per player; the other two were 2-player games that took 132 and 177 (seeds 27, 38).
+# turns per player is the bots' own: in 400 games (seeds 1-80, 2 to 6 players) they took 25 to
+# 173 turns per player, the median 43 (6 players) to 92 (2 players); the games below stay
+# within this range.
 TURNS_PER_PLAYER = (20, 160)
 
 

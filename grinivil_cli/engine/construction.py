@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from ..edition.model import RESOURCES, BuildingType
-from ..errors import IllegalMove, Path
-from . import townland
+from ..errors import IllegalMove, IncompleteRecord, Path
+from . import abilities, townland
 from .game import Game, Rec, cube_counts, describe_cubes, plural
-from .ring import has_worker_on
 from .state import MUNICIPALITY, Building, PlayerState
 
 FEE_BASE, FEE_PER_RESIDENT, FEE_MAX = 5, 3, 20  # R-FEE-03
@@ -49,8 +48,8 @@ def start_building(g: Game, p: PlayerState, site: str, key: str | None, rec: Rec
         raise IllegalMove("R-BLD-08", f"{site} hangs on {road}, a {stage} road; a first Floor "
                           "needs a Construction or Completed Road.", rec.at("site"))
     if key is None:
-        raise IllegalMove("R-BLD-08", f"{site} is empty: the log must name the building "
-                          "started there ('building').", rec.path)
+        raise IncompleteRecord("R-BLD-08", f"{site} is empty: the log must name the building "
+                               "started there ('building').", rec.at("building"))
     btype = building_type(g, key)
     if btype.family not in FAMILY_OF_SITE[spec.kind]:
         raise IllegalMove("R-SITE-01", f"{site} is a {spec.kind} site; a {btype.name} "
@@ -80,25 +79,27 @@ def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given:
     """The cubes discarded for a Floor: as printed, any types with Architect (R-A19-01), one
     fewer with Builder (R-A21-01, AMB-A21-01)."""
     cost = btype.floors[floor].cost
-    architect, builder = has_worker_on(g, p, "architect"), has_worker_on(g, p, "builder")
-    count = sum(cost.values()) - (1 if builder else 0)
+    architect = abilities.architect_any_resources(g, p)  # #19
+    fewer = abilities.builder_fewer_resources(g, p)  # #21
+    builder = fewer > 0
+    count = sum(cost.values()) - fewer
     if given is None:
         single_type = sum(1 for n in cost.values() if n) == 1
         if architect or (builder and not single_type):
-            raise IllegalMove("R-BLD-07", f"with {'Architect' if architect else 'Builder'} the "
-                              "choice of cubes is the builder's: the log must record 'cubes'.",
-                              path)
+            raise IncompleteRecord("R-BLD-07", f"with {'Architect' if architect else 'Builder'} "
+                                   "the choice of cubes is the builder's: the log must record "
+                                   "'cubes'.", path, field="cubes")
         spent = dict(cost)
         if builder:
             only = next(r for r, n in cost.items() if n)
-            spent[only] -= 1
+            spent[only] -= fewer
         return {r: spent.get(r, 0) for r in RESOURCES}
     spent = cube_counts(given)
     full = sum(cost.values())
     if sum(spent.values()) not in (full, count):  # Builder *can* discard one less
-        fewer = f", or {count} with the Builder" if builder else ""
+        or_fewer = f", or {count} with the Builder" if builder else ""
         raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs {full} "
-                          f"cubes ({describe_cubes(cost)}){fewer}; the log records "
+                          f"cubes ({describe_cubes(cost)}){or_fewer}; the log records "
                           f"{describe_cubes(spent)}.", path)
     if not architect and any(spent[r] > cost.get(r, 0) for r in RESOURCES):
         raise IllegalMove("R-BLD-07", f"Floor {floor + 1} of the {btype.name} needs "

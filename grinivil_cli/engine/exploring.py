@@ -4,11 +4,12 @@ Exploring the Land Area, Parcel Ownership; Setup step 2; #08a)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
-from ..errors import IllegalMove
+from ..errors import IllegalMove, IncompleteRecord
 from . import townland
 from .construction import participation_fee
-from .game import Game, Rec
+from .game import Chance, Game, Rec
 from .state import MUNICIPALITY, Building, PlayerState
 
 
@@ -84,17 +85,15 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
             if g.state.supply.tokens.get(key, 0) < 1:
                 continue  # no House token left: no orange Block (AMB-GEN-03 (a), R-MUNI-08)
         else:
-            if site not in tokens and g.chance is not None:
-                options = sorted(k for k, n in g.state.supply.tokens.items()
-                                 if n > 0 and g.ed.buildings[k].family != "house")
-                tokens = rec.data.setdefault("municipal_tokens", {})
-                tokens[site] = g.chance.choice(options)
-            key = str(tokens[site]) if site in tokens else None
+            drawn = g.outcome(rec, "municipal_tokens", municipal_token_drawn(g), item=site)
+            tokens = rec.get("municipal_tokens") or {}
+            key = None if drawn is None else str(drawn)
             if key is None:
-                raise IllegalMove("R-MUNI-05", f"an orange Block goes on the Municipal site "
-                                  f"{site}: the log must name its Building Token in "
-                                  "'municipal_tokens'.", rec.at("municipal_tokens")
-                                  if rec.has("municipal_tokens") else rec.path)
+                raise IncompleteRecord("R-MUNI-05", f"an orange Block goes on the Municipal "
+                                       f"site {site}: the log must name its Building Token in "
+                                       "'municipal_tokens'.",
+                                       rec.at("municipal_tokens", site),
+                                       field="municipal_tokens")
             family = g.ed.buildings[key].family
             if family == "house":
                 raise IllegalMove("R-MUNI-05", f"{site} is a Non-residential site: its token "
@@ -118,6 +117,14 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
         if b is None or b.blocks != [MUNICIPALITY] or site not in sites:
             raise IllegalMove("R-MUNI-04", f"no orange Block was placed on {site} now; its "
                               "token must not be recorded.", rec.at("municipal_tokens", site))
+
+
+def municipal_token_drawn(g: Game) -> Callable[[Chance], str]:
+    """The simulator's draw of a Commerce or Public token for a Municipal site (a replay reads
+    it from the log)."""
+    options = sorted(k for k, n in g.state.supply.tokens.items()
+                     if n > 0 and g.ed.buildings[k].family != "house")
+    return lambda c: str(c.choice(options))
 
 
 def pay_owner_for_orange_block(g: Game, site: str) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..edition.model import RESOURCES, Edition
-from ..errors import IllegalMove, Path
+from ..errors import IllegalMove, IncompleteRecord, Path
 from .ledger import BANK, Entry, Ledger
 from .state import MUNICIPALITY, GameState, PlayerState
 
@@ -44,9 +44,11 @@ class Rec:
             yield self.at(key, i), v
 
     def require(self, key: str, what: str, rule: str) -> Any:
-        """The field's value; an IllegalMove naming `what` when the log leaves it out."""
+        """The field's value; an IncompleteRecord naming `what` when the log leaves it out (it
+        points at this mapping, inside the turn it belongs to)."""
         if key not in self.data:
-            raise IllegalMove(rule, f"the log must record {what} ('{key}')", self.path)
+            raise IncompleteRecord(rule, f"the log must record {what} ('{key}').", self.at(key),
+                                   field=key)
         return self.data[key]
 
 
@@ -97,12 +99,27 @@ class Game:
     lenient: bool = False  # --lenient: a payment that cannot be made is a finding, not a stop
     findings: list[IllegalMove] = field(default_factory=list)
 
-    def outcome(self, rec: Rec, key: str, draw: Callable[[Chance], Any]) -> Any:
-        """A random outcome as the log records it; with a Chance (the simulator), one is drawn
-        and written into the record first."""
-        if key not in rec.data and self.chance is not None:
-            rec.data[key] = draw(self.chance)
-        return rec.data.get(key)
+    def outcome(self, rec: Rec, key: str, draw: Callable[[Chance], Any], *,
+                item: str | int | None = None) -> Any:
+        """A random outcome or a decision as the log records it: `rec[key]`, or the entry
+        `item` of the mapping (a name) or the list (an index) recorded there. With a Chance
+        (the simulator), one not recorded yet is drawn and written into the record first: the
+        one place where the rules write into a log record."""
+        data = rec.data
+        if item is None:
+            if key not in data and self.chance is not None:
+                data[key] = draw(self.chance)
+            return data.get(key)
+        found = data.get(key)
+        if isinstance(item, int):
+            entries: list[Any] = found if isinstance(found, list) else []
+            if item >= len(entries) and self.chance is not None:
+                entries = data[key] = [*entries, draw(self.chance)]
+            return entries[item] if item < len(entries) else None
+        mapping: dict[str, Any] = found if isinstance(found, dict) else {}
+        if item not in mapping and self.chance is not None:
+            mapping = data[key] = {**mapping, item: draw(self.chance)}
+        return mapping.get(item)
 
     def pouch_draw(self, rec: Rec, key: str, n: int) -> list[str]:
         """Random cubes drawn from the pouch, as recorded (or drawn by the simulator)."""
@@ -191,6 +208,24 @@ class Game:
         self.state.supply.trees -= n
         self.ledger.record(self.state, p, "trees", n, cause, rule, "supply")
         return n
+
+    def replant_from_supply(self, p: PlayerState, n: int, cause: str, rule: str) -> None:
+        """Trees from the general supply straight onto Planting Spots (#16): no player holds
+        them, so the entry is the supply's ("supply trees", its total what is left)."""
+        if n <= 0:
+            return
+        self.state.supply.trees -= n
+        self.ledger.entries.append(Entry(self.state.turn, p.name, "supply trees", -n,
+                                         self.state.supply.trees, cause, rule, "townland"))
+
+    # --- Small Warehouses ----------------------------------------------------------------
+    def take_small_warehouse(self, p: PlayerState, cause: str, rule: str) -> bool:
+        """A Small Warehouse from the supply, while any is left (R-GEN-04, AMB-RDB-02)."""
+        if self.state.supply.small_warehouses < 1:
+            return False
+        self.state.supply.small_warehouses -= 1
+        self.ledger.record(self.state, p, "small_warehouses", 1, cause, rule, "supply")
+        return True
 
     # --- Workers -------------------------------------------------------------------------
     def employed_workers(self, p: PlayerState) -> int:

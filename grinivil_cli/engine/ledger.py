@@ -1,7 +1,11 @@
-"""The ledger: the one way money, VPs, cubes, trees, blocks and workers change, each with its cause.
+"""The ledger: the one way money, VPs, cubes, trees, Blocks, Workers, Small Warehouses and the
+Bonus Road Track change, each with its cause.
 
 Every change is an entry (turn, player, what, amount, new total, cause, rule). After every turn a
-player's entries sum to their totals; audits and the viewer read these entries.
+player's entries sum to their totals; audits and the viewer read these entries. What comes from
+the general supply is an entry with the supply as its counterparty; Trees replanted straight
+from the supply (#16), which no player holds, are a "supply trees" entry of the player who moved
+them.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ class Entry(NamedTuple):
 
     turn: int
     player: str
-    what: str  # "money", "vp", "trees", "blocks", "workers", or a resource name
+    what: str  # "money", "vp", "trees", "blocks", "workers", "small_warehouses", "road_track",
+    # "employed workers", "supply trees", or a resource name
     amount: int
     total: int
     cause: str

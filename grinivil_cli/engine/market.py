@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 from ..edition.model import RESOURCES, Hole
-from ..errors import IllegalMove, Path
+from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game, describe_cubes
 from .state import PlayerState
 
@@ -137,7 +137,8 @@ def check_excess(g: Game, p: PlayerState, excess: dict[str, int], path: Path) ->
                               f"{p.cubes[r]} {r}.", path)
     kept = {r: p.cubes[r] - excess.get(r, 0) for r in RESOURCES}
     if not fits(p, kept):
-        raise IllegalMove("R-WH-06", f"{p.name} holds {describe_cubes(p.cubes)} at the end of "
+        kind = IncompleteRecord if not any(excess.values()) else IllegalMove
+        raise kind("R-WH-06", f"{p.name} holds {describe_cubes(p.cubes)} at the end of "
                           f"the turn, more than their Warehouses ({sections(p)}) store; "
                           f"the log must record the excess cubes that go to the Market.", path)
     for r in RESOURCES:

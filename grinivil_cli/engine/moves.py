@@ -17,11 +17,12 @@ from __future__ import annotations
 import random
 
 from ..errors import IllegalMove
+from .abilities import follower_active
 from .game import Game, Rec
 from .makers import MAKERS, TARGETED, Move, Target
 from .replay import play_one
-from .ring import DUAL_TILE, has_worker_on, ring_tile_of
 from .state import PlayerState
+from .tiles import DUAL_TILE, ring_tile_of
 
 
 # --- the judge ----------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def follow_actions(g: Game, p: PlayerState) -> list[str]:
     """#51P: the actions `p` may perform as a Follower, without moving: the previous player's
     chosen action (either half of the dual tile), when `p` has a Worker on the Follower."""
     last = g.state.last_tile
-    if last is None or not has_worker_on(g, p, "follower"):
+    if last is None or not follower_active(g, p):
         return []
     return ["explore", "build-road"] if ring_tile_of(last) == DUAL_TILE else [last]
 

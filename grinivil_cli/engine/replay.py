@@ -10,15 +10,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..edition.model import Edition
-from ..errors import IllegalMove
+from ..errors import IllegalMove, Position
 from ..logfile.loaded import Loaded
+from . import endgame
 from .actions import NAMES
+from .endgame import next_player
 from .game import Game, Rec, plural
 from .ledger import Ledger
 from .scoring import Score, final_scores, record_final_scores
 from .setup import set_up
 from .state import GameState
-from .turn import pay_skipped_player, play_turn
+from .turn import play_turn
 
 CLAIM = "CLAIM"  # the rule id of a claim that disagrees with the rules
 
@@ -108,9 +110,9 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True,
     snapshot): a copy of it restores the state, so no backup is made on every turn. Without
     `rollback` (a replay that stops at the first error), a broken turn is not undone."""
     state = g.state
-    if all(p.finished for p in state.players):
-        return IllegalMove("R-END-07", "every player has finished: the game is over, and this "
-                           "turn is one too many.", rec.path)
+    over = endgame.game_over(g, rec)
+    if over is not None:
+        return over
     p = state.players[state.current]
     if rec.get("player") != p.name:
         return IllegalMove("R-GEN-02", f"it is {p.name}'s turn (players take turns clockwise"
@@ -135,20 +137,6 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True,
             del g.ledger.entries[size:]
         return e
     return None
-
-
-def next_player(g: Game) -> None:
-    """The next player clockwise; finished players are skipped and paid (R-GEN-02, R-END-06)."""
-    state = g.state
-    n = len(state.players)
-    for _ in range(n):
-        state.current = (state.current + 1) % n
-        q = state.players[state.current]
-        if not q.finished:
-            return
-        if all(p.finished for p in state.players):
-            return
-        pay_skipped_player(g, q)
 
 
 def check_claims(g: Game, rec: Rec) -> None:
@@ -193,7 +181,9 @@ def locate(e: IllegalMove, loaded: Loaded, turn: int | None, player: str | None,
     e.turn, e.player = turn, player
     e.action = NAMES.get(action or "", action) if action else None
     e.position = loaded.position(e.path)
-    key = loaded.position(e.path, key=True) if e.path else None
-    if key is not None and e.position is not None and key.line < e.position.line:
-        e.position = key  # a block list or mapping as a whole: its key, not its first entry
+    key = loaded.key_positions.get(tuple(e.path)) if e.path else None
+    if key is not None and e.position is not None and key[0] < e.position.line:
+        # a block list or mapping as a whole: its key, not its first entry (only a value that
+        # has a key of its own: a turn, an element of a list, has none)
+        e.position = Position(e.position.file, *key)
     return e

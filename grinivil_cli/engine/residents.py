@@ -4,7 +4,7 @@ We're Moving In; #11, #12)."""
 from __future__ import annotations
 
 from ..edition.model import Feature, Reward
-from ..errors import IllegalMove, Path
+from ..errors import IllegalMove, IncompleteRecord, Path
 from . import townland
 from .game import Game, Rec, plural
 from .state import MUNICIPALITY, Building, PlayerState
@@ -44,6 +44,10 @@ def new_resident(g: Game, p: PlayerState, rec: Rec) -> None:
     slot = supply.display.index(take)
     if rec.has("give"):
         give = rec.get("give")
+        if rec.has("refill"):  # option 2: the given card fills the slot, nothing is drawn
+            raise IllegalMove("R-A11-02", f"swapping gives '{give}' to the Display in place of "
+                              f"'{take}', so no card is drawn to refill it; the log records "
+                              "both 'give' and 'refill'.", rec.at("refill"))
         if give not in p.residents:
             raise IllegalMove("R-A11-04", f"'{give}' is not in {p.name}'s Portfolio.",
                               rec.at("give"))
@@ -57,9 +61,10 @@ def new_resident(g: Game, p: PlayerState, rec: Rec) -> None:
         del supply.display[slot]
         if supply.deck:
             if refill not in supply.deck:
-                raise IllegalMove("R-A11-01", "the Display is refilled from the pile: the log "
-                                  "must record the card drawn ('refill'), one not yet seen.",
-                                  rec.at("refill") if refill else rec.path)
+                kind = IncompleteRecord if refill is None else IllegalMove
+                raise kind("R-A11-01", "the Display is refilled from the pile: the log must "
+                           "record the card drawn ('refill'), one not yet seen.",
+                           rec.at("refill"))
             supply.deck.remove(refill)
             supply.display.insert(slot, refill)
         elif refill is not None:
@@ -104,9 +109,12 @@ def why_not(g: Game, house: str, feature: Feature) -> str:
             reasons.append(f"the {name} at {b.site} is not usable ({road} is not completed)")
         else:
             d = townland.distance(g.ed, town, house, b.site)
-            far = "no route over Completed Roads" if d is None else f"distance {d}"
-            reasons.append(f"the {name} at {b.site} is too far ({far} > "
-                           f"{feature.max_distance})")
+            if d is None:  # AMB-DIST-01 (c), R-ROAD-04
+                reasons.append(f"the {name} at {b.site} cannot be reached from the House over "
+                               "Completed Roads")
+            else:
+                reasons.append(f"the {name} at {b.site} is too far (distance {d} > "
+                               f"{feature.max_distance})")
     return "; ".join(reasons)
 
 
@@ -122,8 +130,10 @@ def pick(g: Game, house: str, feature: Feature, rec: Rec) -> Building | None:
                               rec.at("features", feature.building))
         return match[0]
     if len(found) > 1:
-        raise IllegalMove("R-SELL-10", f"{len(found)} buildings meet the {feature.building} "
-                          "feature; the log must name one in 'features'.", rec.path)
+        raise IncompleteRecord("R-SELL-10", f"{len(found)} buildings meet the "
+                               f"{feature.building} feature; the log must name one in "
+                               "'features'.", rec.at("features", feature.building),
+                               field="features")
     return found[0] if found else None
 
 

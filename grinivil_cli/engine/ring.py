@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import IllegalMove, Path
+from ..errors import IllegalMove, IncompleteRecord, Path
+from . import abilities, endgame, occupied
+from .abilities import take_back_passed_workers
 from .game import Game, Rec, cube_counts, cube_list, plural
 from .market import place_on_market
 from .state import RING_SIZE, STARTING_TILE, PlayerState
+from .tiles import BUILD_TILES, TimeCost, ring_tile_of, tile_name
 
 TAX = 5  # R-RND-03
 WAGE = 3  # R-RND-04
@@ -17,31 +20,29 @@ REFILL = 4  # R-RND-05
 TIME_UNIT_PRICE = 3  # R-TBUY-01
 PENALTY_VP = 2  # R-TAR-10
 
-ABILITY_TILES = ("architect", "engineer", "builder", "ecologist", "banker", "merchant",
-                 "follower", "manager")
-RESTRICTED_TILES = {"replanting": "R-A16-05", "forced-trade": "R-A18-04"}
-BUILD_TILES = ("build-floor", "build-floor-premium")
-DUAL_TILE = "explore-build-road"
 
+@dataclass
+class Turn:
+    """What holds for a whole turn, Repeat Actions included, evaluated once at its beginning
+    ("at the beginning of your turn"): the Workers in the Portfolio (R-WRK-02) and the
+    'occupied' tokens the player takes back on this turn (R-A16-04)."""
 
-def ring_tile_of(action: str) -> str:
-    """The ring tile an action is chosen on: both halves of #08 are on the dual tile."""
-    return DUAL_TILE if action in ("explore", "build-road") else action
+    rec: Rec  # the turn's record: what belongs to the end of the turn is written there
+    free_workers: int
+    occupied_to_take_back: list[int] = field(default_factory=list)
 
-
-@dataclass(frozen=True)
-class TimeCost:
-    """Time Units of an action; mandatory ones cannot be bought down (R-TIME-04)."""
-
-    units: int
-    mandatory: bool = False
+    @classmethod
+    def begin(cls, g: Game, p: PlayerState, rec: Rec) -> Turn:
+        return cls(rec, g.free_workers(p), occupied.tokens_to_take_back(g, p))
 
 
 @dataclass
 class TurnContext:
-    """What one turn (or one Repeat Action) consumes from its log record as it goes."""
+    """What one action (the turn's, or a Repeat Action's) consumes from its log record as it
+    goes, and what held before its tile was selected."""
 
     rec: Rec
+    vp_before_choice: int | None = None  # VPs "before selecting this action" (R-VP-05/06)
     refills_used: int = 0
     repeats_earned: int = 0
     finished_now: bool = False
@@ -51,9 +52,10 @@ class TurnContext:
         i = self.refills_used
         self.refills_used += 1
         if i >= len(groups):
-            raise IllegalMove("R-RND-05", "the TAR was completed: the log must record the "
-                              "Resources drawn for the Market in 'refills' (4, or what the pouch "
-                              "holds; [] when it is empty).", self.rec.path)
+            raise IncompleteRecord("R-RND-05", "the TAR was completed: the log must record the "
+                                   "Resources drawn for the Market in 'refills' (4, or what the "
+                                   "pouch holds; [] when it is empty).",
+                                   self.rec.at("refills", i), field="refills")
         return self.rec.at("refills", i), cube_list(groups[i])
 
 
@@ -96,45 +98,27 @@ def steps_to(start: int, target: int) -> int:
     return (target - start) % RING_SIZE or RING_SIZE
 
 
-def tile_name(g: Game, tile: str) -> str:
-    """The Action Tile's name as printed (e.g. 'Architect')."""
-    info = g.ed.action_tiles.get(tile)
-    return info.name if info is not None else tile
-
-
-def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec) -> int:
-    """Eligibility (a) of the chosen tile (R-TAR-05) and the Build Worker rule (R-WRK-02).
-    Returns the tile's ring position."""
+def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec, turn: Turn) -> int:
+    """Eligibility (a) of the chosen tile (R-TAR-05, R-ABIL-02; an 'occupied' Restricted Tile,
+    R-A16-05, R-A18-04) and the Build Worker rule, judged on the Workers of the beginning of
+    the turn, so a Repeat Action is judged by them too (R-WRK-02). Returns the tile's ring
+    position."""
     tile = ring_tile_of(action)
-    pos = g.state.ring.position_of(tile)
+    ring = g.state.ring
+    pos = ring.position_of(tile)
     if pos is None:
         raise IllegalMove("R-TAR-02", f"'{tile}' is not on this game's Time Action Ring.",
                           rec.at("tile"))
-    ring = g.state.ring
     if pos in ring.ability_workers:
         raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
                           f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
                           rec.at("tile"))
-    if tile in RESTRICTED_TILES and pos in ring.occupied:
-        raise IllegalMove(RESTRICTED_TILES[tile], f"{tile_name(g, tile)} is marked 'occupied' (by "
-                          f"{ring.occupied[pos]}); nobody may choose it.", rec.at("tile"))
-    if action in BUILD_TILES and g.free_workers(p) < 1:
+    occupied.check_not_occupied(g, tile, rec.at("tile"))
+    if action in BUILD_TILES and turn.free_workers < 1:
         raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
                           "beginning of the turn, so cannot choose a Build Action.",
                           rec.at("tile"))
     return pos
-
-
-def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> None:
-    """A Worker on an Ability Tile the token passes or ends on comes back (R-TAR-15, R-ABIL-03)."""
-    ring = g.state.ring
-    if p.name not in ring.ability_workers.values():
-        return
-    for pos in positions:
-        if ring.ability_workers.get(pos) == p.name:
-            del ring.ability_workers[pos]
-            g.worker_moved(p, -1, f"Worker back from {tile_name(g, ring.tile_at(pos))}",
-                           "R-TAR-15")
 
 
 def return_workers_from_finished_buildings(g: Game, p: PlayerState, rule: str) -> None:
@@ -163,9 +147,8 @@ def refill_market(g: Game, ctx: TurnContext) -> None:
     """4 random Resources from the pouch go to the Market (R-RND-05, R-GEN-05)."""
     available = sum(g.state.supply.pouch.values())
     expected = min(REFILL, available)
-    groups = ctx.rec.data.get("refills") or []
-    if g.chance is not None and ctx.refills_used >= len(groups):
-        ctx.rec.data["refills"] = groups + [g.chance.cubes(dict(g.state.supply.pouch), expected)]
+    g.outcome(ctx.rec, "refills", lambda c: c.cubes(dict(g.state.supply.pouch), expected),
+              item=ctx.refills_used)
     path, drawn = ctx.next_refill()
     if len(drawn) != expected:
         raise IllegalMove("R-RND-05", f"{expected} Resources are drawn for the Market at TAR "
@@ -181,9 +164,7 @@ def move_token(g: Game, p: PlayerState, steps: int, ctx: TurnContext,
     """Move forward; passing effects first, then one TAR completion per lap (AMB-TAR-04 (b),
     AMB-RND-02). In the last round, completing the TAR ends the player's game (R-END-01)."""
     move = Move.forward(p.position, steps)
-    if g.state.sudden_death and move.laps:
-        take_back_passed_workers(g, p, move.before_boundary())
-        p.position = STARTING_TILE
+    if endgame.ends_the_last_round(g, p, move):
         ctx.finished_now = True
         return
     passed = move.entered if include_end else move.entered[:-1]
@@ -191,34 +172,6 @@ def move_token(g: Game, p: PlayerState, steps: int, ctx: TurnContext,
     p.position = move.end
     for _ in range(move.laps):
         complete_tar(g, p, ctx)
-
-
-def collect_ability_benefits(g: Game, p: PlayerState, rec: Rec) -> None:
-    """Step 2: Ecologist, Banker and Merchant pay each time an Action is chosen (R-TURN-02)."""
-    ring = g.state.ring
-    mine = {ring.tile_at(pos) for pos, who in ring.ability_workers.items() if who == p.name}
-    drawn = rec.get("merchant")
-    if "merchant" in mine and drawn is None and sum(g.state.supply.pouch.values()) > 0:
-        drawn = g.outcome(rec, "merchant",
-                          lambda c: c.cubes(dict(g.state.supply.pouch), 1)[0])
-    if "ecologist" in mine and g.state.supply.trees > 0:
-        g.take_trees(p, 1, "Ecologist: a Tree from the supply", "R-A22-01")
-    if "banker" in mine:
-        g.earn(p, 3, "Banker: 3 Grinies", "R-A23-01")
-    if "merchant" in mine:
-        if sum(g.state.supply.pouch.values()) == 0:
-            if drawn is not None:
-                raise IllegalMove("R-A24-01", "the pouch is empty: the Merchant draws nothing.",
-                                  rec.at("merchant"))
-        else:
-            if drawn is None:
-                raise IllegalMove("R-A24-01", f"{p.name}'s Merchant draws a random Resource: "
-                                  "the log must record it ('merchant').", rec.path)
-            g.draw_from_pouch(p, cube_counts([drawn]), "Merchant: a random Resource",
-                              "R-A24-01", rec.at("merchant"))
-    elif drawn is not None:
-        raise IllegalMove("R-A24-01", f"{p.name} has no Worker on the Merchant tile; nothing is "
-                          "drawn for it.", rec.at("merchant"))
 
 
 def penalty(g: Game, p: PlayerState) -> None:
@@ -234,20 +187,13 @@ def penalty(g: Game, p: PlayerState) -> None:
         g.discard_to_pouch(p, lost, "action not carried out, fewer than 2 VPs", "R-TAR-11")
 
 
-def has_worker_on(g: Game, p: PlayerState, tile: str) -> bool:
-    """`p`'s Worker stands on the Ability Tile `tile`: its ability is active (R-ABIL-03)."""
-    ring = g.state.ring
-    pos = ring.position_of(tile)
-    return pos is not None and ring.ability_workers.get(pos) == p.name
-
-
 def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> None:
     """Step 7: Time Buying at 3 Grinies per unit, then the Time Shift (R-TBUY-*, R-TAR-13/14).
-    With a Worker on the Manager no action shifts time, mandatory costs included (R-A53P-01,
-    AMB-A53P-01 (a)), so there is no time to buy."""
+    With a Worker on the Manager no action shifts time, mandatory costs included, so there is
+    no time to buy (`abilities.manager_zero_time`)."""
     rec = ctx.rec
     bought = int(rec.get("buy_time", 0) or 0)
-    if has_worker_on(g, p, "manager"):
+    if abilities.manager_zero_time(g, p):
         if bought:
             raise IllegalMove("R-A53P-01", f"{p.name}'s Worker is on the Manager: the action "
                               "has zero Time Cost, so no time can be bought.",

@@ -46,9 +46,11 @@ def check_spots(g: Game, spots: list[Any], path: Path, rule: str) -> list[str]:
 
 def plant(g: Game, p: PlayerState, spots: list[Any], path: Path, *, most: int,
           rule: str) -> int:
-    """Plant Trees from the Portfolio on free Spots of one Planting Sector (R-PLANT-06/07)."""
+    """Plant 1 to `most` Trees from the Portfolio on free Spots of one Planting Sector
+    (`rule`: R-A10-01 for #10, R-SACT-02 for the site action; R-PLANT-06/07)."""
     if not spots:
-        raise IllegalMove(rule, "at least one Tree must be planted.", path)
+        raise IllegalMove(rule, f"1 to {most} Trees are planted with this action; the log plants "
+                          "none.", path)
     if len(spots) > most:
         raise IllegalMove(rule, f"at most {most} Trees can be planted with this action; the log "
                           f"plants {len(spots)}.", path)
@@ -115,6 +117,7 @@ def replant(g: Game, p: PlayerState, moves: list[Any], path: Path) -> int:
             town.trees.discard(src)
         check_spots(g, [dst], path + (i, "to"), "R-A16-01")
         town.trees.add(dst)
-    g.state.supply.trees -= from_supply
+    g.replant_from_supply(p, from_supply, "Replanting: Trees from the general supply",
+                          "R-A16-01")
     g.gain_vp(p, 1, "Replanting", "R-A16-03")
     return len(moves)

@@ -1,71 +1,68 @@
-"""The Player's Turn, steps 1 to 7, Repeat Actions, and the end-of-turn checks (rulebook:
-Player's Turn; Sudden-Death Round; End of Game)."""
+"""The Player's Turn, steps 1 to 7: what holds from the beginning of the turn, the choice, the
+action or its decline, the Time Shift, Repeat Actions, and at the end of the turn the excess
+cubes and the Sudden-death trigger (`endgame.py`) (rulebook: Player's Turn; Warehouses)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
-from .actions import ACTIONS
-from .actions.promo import FOLLOW_TIME, follows
-from .actions.trade import auction
-from .game import Game, Rec, cube_counts, plural
+from . import abilities, endgame, occupied
+from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
+from .game import Chance, Game, Rec, cube_counts, plural
 from .market import check_excess, fits, place_on_market
-from .residents import sell_house
 from .ring import (
-    TAX,
-    WAGE,
-    TimeCost,
+    Turn,
     TurnContext,
     check_all_refills_used,
     check_eligible,
-    collect_ability_benefits,
     move_token,
     penalty,
-    return_workers_from_finished_buildings,
     shift_time,
     steps_to,
-    take_back_passed_workers,
 )
-from .state import RING_SIZE, STARTING_TILE, PlayerState
+from .state import PlayerState
+from .tiles import TimeCost
 
-SUDDEN_DEATH_BLOCKS = 2  # R-SD-01
-SKIP_PAYMENT = 5  # R-END-06
 TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudden_death",
              "excess", "turn", "follow", "big_town"}
+# what a declined action may still record: the turn's own keys, the step-2 benefit, and what is
+# judged by its own rule (time bought, Repeat Actions: none is earned)
+DECLINED_KEYS = TURN_KEYS | abilities.BENEFIT_KEYS | {"declined", "buy_time", "repeat"}
 
 
 def play_turn(g: Game, p: PlayerState, rec: Rec) -> None:
-    """A whole turn: the action with its Repeat Actions, then excess cubes and the Sudden-death
-    trigger (R-TURN-08)."""
-    occupied_before = [pos for pos, who in g.state.ring.occupied.items() if who == p.name]
-    play_action(g, p, rec, turn=rec, release=occupied_before)
+    """A whole turn: what holds from its beginning (R-WRK-02, R-A16-04), the action with its
+    Repeat Actions, then excess cubes and the Sudden-death trigger (R-TURN-08)."""
+    play_action(g, p, rec, Turn.begin(g, p, rec))
     if rec.has("final_sale") and not p.finished:
         raise IllegalMove("R-END-03", f"{p.name} has not finished: the final sale is made only "
                           "on the Starting Tile at the end of the last round.",
                           rec.at("final_sale"))
     settle_excess_cubes(g, rec)
-    check_sudden_death(g, p, rec)
+    endgame.check_sudden_death(g, p, rec)
 
 
-def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
-                release: list[int] | None = None) -> None:
+def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
     """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a)); `turn`
-    is the whole turn's record, which holds what belongs to the end of the turn."""
-    if rec is not turn:
+    holds what was true at the beginning of the turn and its record, which holds what belongs
+    to the end of the turn."""
+    first = rec is turn.rec
+    if not first:
         for key in ("claims", "excess", "sudden_death", "final_sale"):
             if rec.has(key):
                 raise IllegalMove("R-TURN-08", f"'{key}' belongs to the turn, not to a Repeat "
                                   "Action: write it beside the turn's 'tile'.", rec.at(key))
-    ctx = TurnContext(rec)
+    ctx = TurnContext(rec, vp_before_choice=p.vp)
     action = str(rec.get("tile"))
-    following = follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
+    following = abilities.follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
     if not following:
-        target = check_eligible(g, p, action, rec)
+        target = check_eligible(g, p, action, rec, turn)
         move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
-    if rec is turn:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
+    if first:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
         g.state.last_tile = None if following else action
-    for pos in release or []:  # the 'occupied' token comes back after the choice (AMB-A16-01)
-        g.state.ring.occupied.pop(pos, None)
+        occupied.take_back(g, turn.occupied_to_take_back)  # after the choice (AMB-A16-01)
     if ctx.finished_now:
         unused = sorted(k for k in rec.data if k not in TURN_KEYS)
         if unused:
@@ -73,19 +70,17 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
                               "round while choosing, so the turn ended without the action; "
                               f"the log still records {', '.join(unused)}.", rec.at(unused[0]))
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
-        finish_player(g, p, turn)
+        endgame.finish_player(g, p, turn.rec)
         return
     if not following:  # following is not choosing an action (AMB-A51P-02 (a))
-        collect_ability_benefits(g, p, rec)
+        abilities.collect_ability_benefits(g, p, rec)
+    check_available(g, p, action, rec)
     if rec.get("declined") is True:
-        penalty(g, p)
-        cost = TimeCost(0)  # AMB-TAR-02 (a)
-        if action == "auction":  # completed without the penalised player (R-TAR-12)
-            auction(g, p, rec, ctx, penalised=True)
+        cost = decline(g, p, action, rec, ctx)
     else:
         cost = ACTIONS[action](g, p, rec, ctx)
         if following:
-            cost = TimeCost(FOLLOW_TIME, mandatory=True)  # R-A51P-05
+            cost = abilities.follower_time()  # R-A51P-05
     shift_time(g, p, cost, ctx)
     if ctx.finished_now:
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
@@ -93,7 +88,7 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
             raise IllegalMove("R-END-01", f"{p.name}'s token completed the TAR in the last "
                               "round: the turn ends there, and no Repeat Action is taken.",
                               rec.at("repeat"))
-        finish_player(g, p, turn)
+        endgame.finish_player(g, p, turn.rec)
         return
     check_all_refills_used(ctx)
     repeats = list(rec.get("repeat") or [])
@@ -107,26 +102,36 @@ def play_action(g: Game, p: PlayerState, rec: Rec, *, turn: Rec,
         if p.finished:
             raise IllegalMove("R-END-01", f"{p.name}'s game ended during this turn; the Repeat "
                               "Action cannot be taken.", rec.at("repeat", i))
-        play_action(g, p, Rec(sub, rec.at("repeat", i)), turn=turn)
+        play_action(g, p, Rec(sub, rec.at("repeat", i)), turn)
 
 
-def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
-    """Last round: the token ends on the Starting Tile; the last House sale, then Taxes and
-    Wages one last time, no refill (R-END-01..04, AMB-END-01/02)."""
-    p.finished = True
-    p.position = STARTING_TILE
-    for pos in [pos for pos, who in g.state.ring.occupied.items() if who == p.name]:
-        del g.state.ring.occupied[pos]  # no next turn to take it back on (R-A16-04)
-    sale = rec.sub("final_sale")
-    if rec.has("final_sale"):
-        house = sale.require("house", "the House sold", "R-END-03")
-        resident = sale.require("resident", "the Resident moving in", "R-END-03")
-        sell_house(g, p, house, resident, sale, sale.path, "R-END-03")
-    paid_tax = g.pay_all_you_can(p, TAX, "final Taxes", "R-END-04")
-    wages = WAGE * g.employed_workers(p)
-    paid_wages = g.pay_all_you_can(p, wages, "final Wages", "R-END-04")
-    if not (paid_tax and paid_wages):
-        g.lose_vp(p, 1, "could not pay the final Taxes and Wages", "R-RND-07")
+def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
+    """A tile whose Action needs what the supply, the Reserve, the Market or the table no
+    longer has cannot be chosen, declined or not ("Once taken, it is no longer possible to
+    choose an action to obtain them": R-GEN-04, R-GEN-06 and each tile's own rule, in
+    `actions.AVAILABLE`). Judged when the Action is to be performed, after the choosing move,
+    like its costs (AMB-TAR-06 (b))."""
+    check = AVAILABLE.get(action)
+    if check is not None:
+        check(g, p, rec)
+
+
+def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> TimeCost:
+    """An Action chosen but not carried out: the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
+    others take part in goes ahead without the penalised player (R-TAR-12,
+    `actions.WITHOUT_THE_PENALISED`); no Time Shift (AMB-TAR-02 (a)). The log records none of
+    the Action's own fields: a value the replay would not use is an error, not dropped."""
+    go_ahead = WITHOUT_THE_PENALISED.get(action)
+    allowed = DECLINED_KEYS | (go_ahead.fields if go_ahead is not None else frozenset())
+    unused = [k for k in rec.data if k not in allowed]
+    if unused:
+        raise IllegalMove("R-TAR-10", f"{NAMES.get(action, action)} is declined (not carried "
+                          f"out), so nothing of it is recorded; the log records "
+                          f"{', '.join(repr(k) for k in unused)}.", rec.at(unused[0]))
+    penalty(g, p)
+    if go_ahead is not None:
+        go_ahead.action(g, p, rec, ctx)
+    return TimeCost(0)
 
 
 def settle_excess_cubes(g: Game, rec: Rec) -> None:
@@ -139,113 +144,17 @@ def settle_excess_cubes(g: Game, rec: Rec) -> None:
     for q in g.state.players:
         if q.name not in recorded and fits(q, q.cubes):
             continue  # nothing to give up (the usual case)
-        if g.chance is not None and q.name not in recorded:
-            recorded = rec.data.setdefault("excess", {})
-            recorded[q.name] = g.chance.excess(g, q)
-        excess = cube_counts(recorded.get(q.name) or {})
-        check_excess(g, q, excess, rec.at("excess", q.name) if q.name in recorded
-                     else rec.path)
+        given = g.outcome(rec, "excess", excess_drawn_for(g, q), item=q.name)
+        excess = cube_counts(given or {})
+        check_excess(g, q, excess, rec.at("excess", q.name))
         for r in RESOURCES:
             g.ledger.record(g.state, q, r, -excess[r], "excess cubes to the Market",
                             "R-WH-06", "market")
         place_on_market(g, excess)
 
 
-def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
-    """2 Building Blocks or fewer after the whole turn starts the Sudden-death Round; each
-    player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a)).
-    With Big Town the player may take an extra Block instead (R-VAR-BIG-01..04)."""
-    big = bool(g.state.options.get("big_town"))
-    if g.state.sudden_death or p.blocks > SUDDEN_DEATH_BLOCKS:
-        for key, rule in (("sudden_death", "R-SD-01"), ("big_town", "R-VAR-BIG-01")):
-            if rec.has(key):
-                why = ("has already begun" if g.state.sudden_death
-                       else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
-                raise IllegalMove(rule, f"the Sudden-death Round {why}.", rec.at(key))
-        return
-    if rec.has("big_town") and not big:
-        raise IllegalMove("R-VAR-BIG-01", "'big_town' is recorded, but the log's options do "
-                          "not play Big Town.", rec.at("big_town"))
-    if big and not big_town_triggers(g, p, rec):
-        if rec.has("sudden_death"):
-            raise IllegalMove("R-VAR-BIG-01", f"{p.name} took an extra Building Block: the "
-                              "Sudden-death Round is not triggered.", rec.at("sudden_death"))
-        return
-    g.state.sudden_death = True
-    choices = rec.get("sudden_death") or {}
-    names = [q.name for q in g.state.players]
-    for name in choices:
-        if name not in names:
-            raise IllegalMove("R-SD-03", f"'{name}' is not a player.",
-                              rec.at("sudden_death", name))
-    i = names.index(p.name)
-    for k in range(len(names)):  # the trigger first, then counter-clockwise (R-SD-03)
-        q = g.state.players[(i - k) % len(names)]
-        if g.chance is not None and q.name not in choices:
-            choices = rec.data.setdefault("sudden_death", choices)
-            choices[q.name] = g.chance.choice(["stay", "start-tile"])
-        choice = choices.get(q.name)
-        if choice not in ("stay", "start-tile"):
-            raise IllegalMove("R-SD-03", f"{p.name} has {p.blocks} Building Blocks: the "
-                              "Sudden-death Round begins, and the log must record each "
-                              f"player's choice ('sudden_death: {{{q.name}: stay or "
-                              "start-tile}').", rec.at("sudden_death") if choices else rec.path)
-        if choice == "start-tile":
-            move_to_starting_tile(g, q)
+def excess_drawn_for(g: Game, q: PlayerState) -> Callable[[Chance], dict[str, int]]:
+    """The simulator's choice of the cubes `q` gives up (a replay reads them from the log)."""
+    return lambda c: c.excess(g, q)
 
 
-def big_town_triggers(g: Game, p: PlayerState, rec: Rec) -> bool:
-    """Big Town, for a player ending a turn with 2 Blocks or fewer (AMB-VAR-03): True when the
-    Sudden-death Round begins. Without an extra Block yet, the player chooses (the log's
-    `big_town`): an extra Block and the game goes on, or the Sudden-death Round, before which
-    every player without an extra Block gets one, unless nobody has taken one yet
-    (R-VAR-BIG-01, R-VAR-BIG-02). With one already, it begins automatically and the others make
-    up their Block (R-VAR-BIG-03). With 2 players the extra Blocks come from an unused colour
-    (R-VAR-BIG-04): only the count matters here."""
-    players = g.state.players
-    if p.extra_block:
-        if rec.has("big_town"):
-            raise IllegalMove("R-VAR-BIG-03", f"{p.name} already took an extra Building Block: "
-                              f"with {p.blocks} the Sudden-death Round begins automatically, "
-                              "without a decision.", rec.at("big_town"))
-        make_up_blocks(g, "R-VAR-BIG-03")
-        return True
-    first = not any(q.extra_block for q in players)
-    rule = "R-VAR-BIG-01" if first else "R-VAR-BIG-02"
-    if g.chance is not None and not rec.has("big_town"):
-        rec.data["big_town"] = g.chance.choice(["extra-block", "sudden-death"])
-    decision = rec.get("big_town")
-    if decision not in ("extra-block", "sudden-death"):
-        raise IllegalMove(rule, f"Big Town: {p.name} ends the turn with {p.blocks} Building "
-                          "Blocks and has no extra Block: the log must record the decision "
-                          "('big_town: extra-block' or 'big_town: sudden-death').", rec.path)
-    if decision == "extra-block":
-        p.extra_block = True
-        g.ledger.record(g.state, p, "blocks", 1, "Big Town: extra Building Block", rule)
-        return False
-    if not first:
-        make_up_blocks(g, rule)
-    return True
-
-
-def make_up_blocks(g: Game, rule: str) -> None:
-    """Every player still without an extra Block gets one (R-VAR-BIG-02, R-VAR-BIG-03)."""
-    for q in g.state.players:
-        if not q.extra_block:
-            q.extra_block = True
-            g.ledger.record(g.state, q, "blocks", 1, "Big Town: extra Building Block made up",
-                            rule)
-
-
-def move_to_starting_tile(g: Game, q: PlayerState) -> None:
-    """Option B: forward to the Starting Tile; Workers back from finished buildings and from
-    Ability Tiles passed; no Taxes, Wages or refill (R-SD-05, R-SD-06, AMB-SD-02)."""
-    if q.position != STARTING_TILE:
-        take_back_passed_workers(g, q, list(range(q.position + 1, RING_SIZE + 1)))
-    q.position = STARTING_TILE
-    return_workers_from_finished_buildings(g, q, "R-SD-05")
-
-
-def pay_skipped_player(g: Game, q: PlayerState) -> None:
-    """A finished player gets 5 Grinies each time their turn is skipped (R-END-06)."""
-    g.earn(q, SKIP_PAYMENT, "turn skipped after finishing", "R-END-06")

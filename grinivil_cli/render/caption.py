@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import NAMES
-from ..engine.ring import ABILITY_TILES
 from ..engine.setup import describe_options
 from ..engine.state import GameState
+from ..engine.tiles import ABILITY_TILES
 from .scene import Scene, repeats
 
 Rec = dict[str, Any]

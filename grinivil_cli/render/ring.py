@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.ring import ring_tile_of
 from ..engine.state import RING_SIZE, STARTING_TILE
+from ..engine.tiles import ring_tile_of
 from .canvas import Canvas, Node, Point
 from .defs import CELL, action_tile, piece, starting_tile
 from .scene import Scene, repeats

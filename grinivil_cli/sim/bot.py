@@ -12,6 +12,7 @@ from typing import Any
 from ..engine import makers, moves, ring
 from ..engine.game import Game
 from ..engine.state import PlayerState
+from ..engine.tiles import ring_tile_of
 
 Move = dict[str, Any]
 
@@ -115,7 +116,7 @@ class Bot:
         without the action (R-END-01/02): such tiles come last, to play the round out."""
         if not g.state.sudden_death:
             return 1.0
-        target = g.state.ring.position_of(ring.ring_tile_of(action))
+        target = g.state.ring.position_of(ring_tile_of(action))
         if target is None:
             return 1.0
         crossing = ring.Move.forward(p.position, ring.steps_to(p.position, target)).laps > 0

@@ -3,16 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 
+from ..abilities import place_ability_worker
 from ..game import Game, Rec
-from ..ring import TimeCost, TurnContext
+from ..ring import TurnContext
 from ..state import PlayerState
+from ..tiles import TimeCost
 from .build import build
-from .land import build_road, buy_trees, explore_land, plant_trees, replanting
-from .people import add_resident, convert, place_ability_worker, sell_the_house, subsidy
-from .promo import crowdfunding
+from .land import (
+    a_construction_road_and_a_token,
+    a_free_planting_spot,
+    a_slot_to_explore,
+    a_tree_to_replant,
+    build_road,
+    buy_trees,
+    explore_land,
+    plant_trees,
+    replanting,
+    trees_in_the_supply,
+)
+from .people import a_card_on_display, add_resident, convert, sell_the_house, subsidy
+from .promo import a_site_to_crowdfund, crowdfunding
 from .trade import (
+    a_cube_in_the_market,
+    a_cube_in_the_pouch,
+    a_hole_in_the_market,
+    a_small_warehouse_left,
+    an_item_to_import,
+    an_opponent_to_trade_with,
     auction,
     buy_resources,
     buy_warehouse,
@@ -23,6 +43,7 @@ from .trade import (
 )
 
 Action = Callable[[Game, PlayerState, Rec, TurnContext], TimeCost]
+Available = Callable[[Game, PlayerState, Rec], None]
 
 ACTIONS: dict[str, Action] = {
     "buy-resources": partial(buy_resources, discount=False),
@@ -66,4 +87,39 @@ NAMES: dict[str, str] = {
     "architect": "Architect", "engineer": "Engineer", "builder": "Builder",
     "ecologist": "Ecologist", "banker": "Banker", "merchant": "Merchant",
     "follower": "Follower", "crowdfunding": "Crowdfunding", "manager": "Manager",
+}
+
+# What must be left for an Action to be chosen at all, declined or not: each raises the rule
+# that says so (R-GEN-04: Trees and Warehouses; R-GEN-06: cubes from the Reserve or the Market;
+# each tile's own restriction). Called by turn.check_available.
+AVAILABLE: dict[str, Available] = {
+    "buy-resources": a_cube_in_the_market,
+    "buy-resources-discount": a_cube_in_the_market,
+    "auction": a_cube_in_the_pouch,
+    "sell-resources": a_hole_in_the_market,
+    "buy-warehouse": a_small_warehouse_left,
+    "explore": a_slot_to_explore,
+    "build-road": a_construction_road_and_a_token,
+    "buy-trees": trees_in_the_supply,
+    "plant-trees": a_free_planting_spot,
+    "new-resident": a_card_on_display,
+    "import": an_item_to_import,
+    "optimization": a_cube_in_the_pouch,
+    "replanting": a_tree_to_replant,
+    "forced-trade": an_opponent_to_trade_with,
+    "crowdfunding": a_site_to_crowdfund,
+}
+
+
+@dataclass(frozen=True)
+class GoAhead:
+    """An Action other players take part in, completed without the penalised player who
+    declined it (R-TAR-12), and the fields of the log it reads."""
+
+    action: Action
+    fields: frozenset[str]
+
+
+WITHOUT_THE_PENALISED: dict[str, GoAhead] = {
+    "auction": GoAhead(partial(auction, penalised=True), frozenset({"drawn", "bids"})),
 }

@@ -9,9 +9,10 @@ from ..construction import build_floor
 from ..exploring import explore
 from ..game import Game, Rec, cube_counts, cube_list
 from ..residents import sell_house
-from ..ring import TimeCost, TurnContext
+from ..ring import TurnContext
 from ..roads import advance_road_track, complete_road
 from ..state import PlayerState
+from ..tiles import TimeCost
 from ..trees import plant_as_site_action
 
 PREMIUM = 3  # R-A04-01
@@ -56,6 +57,11 @@ def site_bonus(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, site: str) -
             kind == "resources" and ("random" in choice or "choice" in choice)):
         raise IllegalMove("R-SBON-01", f"the bonus of {site} is '{kind}', not "
                           f"'{next(iter(choice))}'.", path)
+    extra = [k for k in choice if k not in (("random", "choice") if kind == "resources"
+                                            else (kind,))] if isinstance(choice, dict) else []
+    if extra:  # a site has one bonus
+        raise IllegalMove("R-SBON-01", f"{site} has one bonus, '{kind}'; the log also records "
+                          f"'{extra[0]}'.", rec.at("site_bonus", extra[0]))
     if kind == "vp":
         g.gain_vp(p, bonus.amount, cause, "R-SBON-04")
     elif kind == "money":
@@ -77,6 +83,10 @@ def site_bonus(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, site: str) -
 
 def resource_bonus(g: Game, p: PlayerState, sub: Rec, cause: str) -> None:
     """2 random Resources, or 1 of your choice, from the pouch (R-SBON-03)."""
+    if sub.has("choice") and sub.has("random"):
+        raise IllegalMove("R-SBON-03", "the Resources bonus is 2 random Resources or 1 of your "
+                          "choice, not both: the log records 'random' and 'choice'.",
+                          sub.at("random"))
     if sub.has("choice"):
         g.draw_from_pouch(p, cube_counts([sub.get("choice")]), cause, "R-SBON-03",
                           sub.at("choice"))
@@ -97,8 +107,9 @@ def associated_build_action(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext,
     if chosen is None:
         return
     if not isinstance(chosen, dict) or len(chosen) != 1:
+        named = " and ".join(chosen) if isinstance(chosen, dict) and chosen else "none"
         raise IllegalMove("R-ABA-02", "at most one Associated Build Action follows a Build "
-                          "action.", rec.at("associated"))
+                          f"action; the log records {named}.", rec.at("associated"))
     sub = rec.sub("associated")
     kind = next(iter(chosen))
     inner = sub.sub(kind)
@@ -107,11 +118,14 @@ def associated_build_action(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext,
         build_floor(g, p, Rec({"site": site}, inner.path), site, by_build_action=True,
                     cubes=inner.get("cubes"))
     elif kind == "connected_road":
-        road = townland.site_road(g.ed, g.state.townland, site)
+        road = townland.connected_road(g.ed, g.state.townland, site)
         named = inner.get("road", road)
         if named != road:
+            part = isinstance(named, str) and townland.section_of_access_road(named) == road
+            why = (f" (an Access Road is part of its tile's Road Section {road} and takes no "
+                   "road token)") if part else ""
             raise IllegalMove("R-ABA-04", f"the Connected Road of {site} is {road}, not "
-                              f"{named}.", inner.at("road"))
+                              f"{named}{why}.", inner.at("road"))
         g.pay(p, CONNECTED_ROAD, "Build Connected Road", "R-ABA-04", inner.path)
         complete_road(g, p, road, inner.path, pay_concrete=True, rule="R-ABA-04")
         ctx.repeats_earned += advance_road_track(g, p, inner)

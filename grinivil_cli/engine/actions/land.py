@@ -6,13 +6,15 @@ from __future__ import annotations
 from math import ceil
 
 from ...errors import IllegalMove
+from .. import townland
 from ..exploring import explore
 from ..game import Game, Rec
-from ..ring import TimeCost, TurnContext
+from ..occupied import place_occupied_token
+from ..ring import TurnContext
 from ..roads import advance_road_track, complete_road
 from ..state import PlayerState
+from ..tiles import TimeCost
 from ..trees import plant_trees_action, replant, tree_price
-from .trade import place_occupied_token
 
 EXPLORE_PRICE, EXPLORE_VP = 10, 3  # R-A08A-01/03
 
@@ -61,3 +63,56 @@ def replanting(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     n = replant(g, p, moves, rec.at("moves"))
     place_occupied_token(g, p, "replanting")
     return TimeCost(n)
+
+
+# --- what must be left to choose these Actions (turn.check_available) --------------------------
+
+def a_slot_to_explore(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#08a: a suitable spot must exist, with a Land Tile left to draw for it (R-A08A-07,
+    AMB-EXPL-04)."""
+    supply = g.state.supply
+    open_slots = [s for s in townland.explorable_slots(g.ed, g.state.townland)
+                  if (supply.inner_stack if s.startswith("I") else supply.outer_stack)]
+    if not open_slots:
+        raise IllegalMove("R-A08A-07", "no slot of the Land Area can take a new Land Tile "
+                          "(or no tile is left for the open ones): Explore Land cannot be "
+                          "chosen.", rec.at("tile"))
+
+
+def a_construction_road_and_a_token(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#08b: a Construction Road to complete and a road token to do it (R-A08B-05)."""
+    if g.state.supply.road_tokens < 1:
+        raise IllegalMove("R-A08B-05", f"all {g.ed.road_tokens} road tokens are on the table: "
+                          "Build a Road cannot be chosen.", rec.at("tile"))
+    if not townland.construction_roads(g.ed, g.state.townland):
+        raise IllegalMove("R-A08B-05", "no Construction Road is on the table: Build a Road "
+                          "cannot be chosen.", rec.at("tile"))
+
+
+def trees_in_the_supply(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#09: "Warehouses and Trees are limited items. Once taken, it is no longer possible to
+    choose an action to obtain them" (R-A09-05, R-GEN-04)."""
+    if g.state.supply.trees < 1:
+        raise IllegalMove("R-A09-05", "no Tree is left in the general supply: Buy Trees "
+                          "cannot be chosen.", rec.at("tile"))
+
+
+def a_free_planting_spot(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#10: a Planting Sector with a free Planting Spot (R-A10-04)."""
+    town = g.state.townland
+    if all(spot in town.trees for spot in townland.all_spots(g.ed, town)):
+        raise IllegalMove("R-A10-04", "every Planting Spot on the table has a Tree: Plant "
+                          "Trees cannot be chosen.", rec.at("tile"))
+
+
+def a_tree_to_replant(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#16: a Tree to move (on a Planting Spot, or in the general supply) and a free Spot to
+    move it to (R-A16-01)."""
+    town = g.state.townland
+    spots = townland.all_spots(g.ed, town)
+    if not town.trees and g.state.supply.trees < 1:
+        raise IllegalMove("R-A16-01", "no Tree is planted and none is left in the general "
+                          "supply: Replanting cannot be chosen.", rec.at("tile"))
+    if all(spot in town.trees for spot in spots):
+        raise IllegalMove("R-A16-01", "every Planting Spot on the table has a Tree: "
+                          "Replanting cannot be chosen.", rec.at("tile"))

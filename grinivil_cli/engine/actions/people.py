@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from ...errors import IllegalMove
+from ...errors import IllegalMove, IncompleteRecord
 from ..game import Game, Rec, plural
 from ..residents import new_resident, sell_house
-from ..ring import TimeCost, TurnContext
+from ..ring import TurnContext
 from ..state import PlayerState
+from ..tiles import TimeCost
 
 MAX_CONVERT = 5  # R-VP-02
 ZERO_VP_CONVERT = 15  # R-VP-06
@@ -29,26 +30,45 @@ def sell_the_house(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeC
     return TimeCost(0)
 
 
+def vp_before_selecting(p: PlayerState, ctx: TurnContext) -> int:
+    """"you have at least 1 VP before selecting this action": the VPs before the choosing move,
+    whose Taxes may cost one (R-VP-05, R-VP-06, R-RND-07)."""
+    return p.vp if ctx.vp_before_choice is None else ctx.vp_before_choice
+
+
 def convert(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     """Exchange 1-5 VPs for money or back at the Conversion Rate; roll the D4 once, before or
-    after; 15 Grinies with 0 VP and no roll (R-VP-01..06, R-A13-01..04, AMB-VP-01)."""
+    after; 15 Grinies and no roll for a player who had 0 VPs before selecting it, at least 1 VP
+    converted by one who had some, even if the choosing move's Taxes took it (R-VP-01..06,
+    R-A13-01..04, AMB-VP-01)."""
     ring = g.state.ring
-    if p.vp == 0:
+    if vp_before_selecting(p, ctx) == 0:
         for key in ("vp_to_money", "money_to_vp", "roll"):
             if rec.has(key):
-                raise IllegalMove("R-VP-06", f"{p.name} has 0 VPs: Convert gives 15 Grinies, "
-                                  "nothing is converted and the Die is not rolled.", rec.at(key))
+                raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
+                                  "gives 15 Grinies, nothing is converted and the Die is not "
+                                  "rolled.", rec.at(key))
         g.earn(p, ZERO_VP_CONVERT, "Convert with 0 VPs", "R-VP-06")
         return TimeCost(0)
+    if rec.has("vp_to_money") and rec.has("money_to_vp"):
+        raise IllegalMove("R-VP-02", "Convert exchanges VPs for money or money for VPs, not "
+                          "both: the log records 'vp_to_money' and 'money_to_vp'.",
+                          rec.at("money_to_vp"))
+    had = plural(vp_before_selecting(p, ctx), "VP")
+    if not rec.has("vp_to_money") and not rec.has("money_to_vp"):
+        raise IncompleteRecord("R-VP-05", f"{p.name} had {had} before selecting Convert, so at "
+                               "least 1 VP is converted: the log must record one of "
+                               "'vp_to_money' and 'money_to_vp' (1 to 5).",
+                               rec.at("vp_to_money"), field="vp_to_money")
     to_money, to_vp = int(rec.get("vp_to_money", 0)), int(rec.get("money_to_vp", 0))
-    if bool(to_money) == bool(to_vp):
-        raise IllegalMove("R-VP-05", "Convert exchanges VPs for money or money for VPs: the "
-                          "log must record one of 'vp_to_money' and 'money_to_vp' (1 to 5).",
-                          rec.path)
+    if not (to_money or to_vp):
+        key = "vp_to_money" if rec.has("vp_to_money") else "money_to_vp"
+        raise IllegalMove("R-VP-05", f"{p.name} had {had} before selecting Convert, so at least "
+                          "1 VP is converted; the log converts 0.", rec.at(key))
     amount = to_money or to_vp
     if not 1 <= amount <= MAX_CONVERT:
         raise IllegalMove("R-VP-02", f"1 to {MAX_CONVERT} VPs are converted; the log converts "
-                          f"{amount}.", rec.path)
+                          f"{amount}.", rec.at("vp_to_money" if to_money else "money_to_vp"))
     g.outcome(rec, "roll", lambda c: c.choice(RATES))
     roll = int(rec.require("roll", "the Conversion Die's new rate", "R-VP-03"))
     if roll not in RATES:
@@ -79,13 +99,11 @@ def subsidy(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     return TimeCost(2, mandatory=True)
 
 
-def place_ability_worker(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
-    """An Ability Tile's action: place a Worker from the Portfolio on it; no extra time
-    (R-ABIL-01, R-ABIL-05, R-WRK-06)."""
-    if g.free_workers(p) < 1:
-        raise IllegalMove("R-WRK-06", f"{p.name} has no free Worker to place on the Ability "
-                          "Tile.", rec.at("tile"))
-    g.state.ring.ability_workers[p.position] = p.name
-    g.worker_moved(p, 1, f"Worker placed on {g.ed.action_tiles[rec.get('tile')].name}",
-                   "R-ABIL-01")
-    return TimeCost(0)
+# --- what must be left to choose these Actions (turn.check_available) --------------------------
+
+def a_card_on_display(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#11: a Resident Card is chosen from the Resident Display: not when it is empty
+    (R-A11-01, AMB-RESI-02)."""
+    if not g.state.supply.display:
+        raise IllegalMove("R-A11-01", "the Resident Display is empty: New Resident cannot be "
+                          "chosen.", rec.at("tile"))

@@ -1,14 +1,14 @@
-"""The promo tiles: #51P Follower, #52P Crowdfunding (Building Construction), #53P Manager.
+"""The promo tile #52P Crowdfunding (Building Construction).
 
-Follower and Manager are Ability Tiles (their action places a Worker, `people.py`); their
-abilities act in `turn.py` `play_action` (following) and `ring.py` `shift_time` (Manager).
+The other promo tiles, #51P Follower and #53P Manager, are Ability Tiles: they live in
+`engine/abilities.py` with the others.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...errors import IllegalMove
+from ...errors import IllegalMove, IncompleteRecord
 from .. import townland
 from ..construction import (
     FEE_BASE,
@@ -18,77 +18,15 @@ from ..construction import (
     place_building_token,
 )
 from ..game import Game, Rec, plural
-from ..ring import (
-    ABILITY_TILES,
-    BUILD_TILES,
-    RESTRICTED_TILES,
-    TimeCost,
-    TurnContext,
-    has_worker_on,
-    ring_tile_of,
-    tile_name,
-)
+from ..ring import TurnContext
 from ..state import MUNICIPALITY, Building, PlayerState
+from ..tiles import TimeCost
 from .trade import counterclockwise_from
 
-FOLLOW_TIME = 2  # R-A51P-05
 MIN_PLEDGE = 30  # R-A52P-02
 MUNICIPAL_PLEDGE = 30  # R-A52P-03
 CROWDFUNDING_TIME = 3  # R-A52P-11
 CROWDFUNDING_FAMILIES = ("commerce", "public")  # blue and yellow tokens (R-A52P-01)
-
-
-# --- #51P Follower -------------------------------------------------------------------------
-
-def follows(g: Game, p: PlayerState, rec: Rec, turn: Rec) -> bool:
-    """Whether this action follows (#51P, the log's `follow: true`): the token does not move
-    and the action is one of the tile the previous player chose at the start of their turn.
-    Checked here: a Worker on the Follower, a previous player who chose a tile (AMB-A51P-01),
-    the same tile (either half of the dual tile, R-A51P-03), not an occupied Restricted Tile
-    nor an Ability Tile (R-A51P-04) (R-A51P-02)."""
-    if not rec.has("follow"):
-        return False
-    if rec is not turn:
-        raise IllegalMove("R-A51P-02", "following happens at the beginning of a turn; a Repeat "
-                          "Action follows the standard procedure (R-A51P-06).", rec.at("follow"))
-    if rec.get("follow") is not True:
-        return False
-    path = rec.at("follow")
-    if not has_worker_on(g, p, "follower"):
-        raise IllegalMove("R-A51P-02", f"{p.name} has no Worker on the Follower: the token "
-                          "must move to the chosen tile.", path)
-    names = [q.name for q in g.state.players]
-    previous = g.state.players[(names.index(p.name) - 1) % len(names)]
-    last = g.state.last_tile
-    if previous.finished or last is None:
-        why = (f"{previous.name} has finished the game" if previous.finished else
-               f"{previous.name} did not choose a tile at the start of their turn (they followed, "
-               "or no turn has been played yet)")
-        raise IllegalMove("R-A51P-02", f"{why}: there is no action to follow (AMB-A51P-01).",
-                          path)
-    action = str(rec.get("tile"))
-    tile = ring_tile_of(action)
-    if tile != ring_tile_of(last):
-        raise IllegalMove("R-A51P-02", f"the Follower performs an action of the tile "
-                          f"{previous.name} chose ({tile_name(g, ring_tile_of(last))}); the log "
-                          f"names {tile_name(g, tile)}.", rec.at("tile"))
-    ring = g.state.ring
-    pos = ring.position_of(tile)
-    if tile in ABILITY_TILES:
-        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is an Ability Tile: its action "
-                          "cannot be followed.", rec.at("tile"))
-    if tile in RESTRICTED_TILES and pos in ring.occupied:
-        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is a Restricted Tile marked "
-                          f"'occupied' (by {ring.occupied[pos]}): its action cannot be followed.",
-                          rec.at("tile"))
-    if action in BUILD_TILES and g.free_workers(p) < 1:
-        raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
-                          "beginning of the turn, so cannot follow a Build Action.",
-                          rec.at("tile"))
-    if rec.has("merchant"):  # not choosing an action (AMB-A51P-02 (a))
-        raise IllegalMove("R-A24-01", "a followed action is not chosen on the ring: the "
-                          "Merchant draws nothing (AMB-A51P-02).", rec.at("merchant"))
-    return True
 
 
 # --- #52P Crowdfunding ---------------------------------------------------------------------
@@ -188,8 +126,8 @@ def municipal_pledge(g: Game, rec: Rec) -> int | None:
                               "Block left, or a 6-player game): no D6 is rolled.", rec.at("roll"))
         return None
     if roll is None:
-        raise IllegalMove("R-A52P-04", "the Municipality takes part: the log must record the "
-                          "D6 rolled after the reveal ('roll').", rec.path)
+        raise IncompleteRecord("R-A52P-04", "the Municipality takes part: the log must record "
+                               "the D6 rolled after the reveal ('roll').", rec.at("roll"))
     if int(roll) not in range(1, 7):
         raise IllegalMove("R-A52P-04", f"a D6 shows 1 to 6; the log says {roll}.",
                           rec.at("roll"))
@@ -260,3 +198,19 @@ def pay_crowdfunding_fee(g: Game, building: Building, name: str, rec: Rec) -> No
                f"Crowdfunding Blocks at {building.site}", "R-A52P-10")
         return
     g.pay(g.state.player(name), fee, what, "R-A52P-10", rec.at("pledges", name), to=owner)
+
+
+def a_site_to_crowdfund(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#52P: an empty Non-residential site on a Construction or Completed Road, and a Commerce
+    or Public Building Token left for it (R-A52P-01, R-GEN-09)."""
+    town = g.state.townland
+    sites = [s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings
+             and townland.site_spec(g.ed, town, s).kind == "nonresidential"]
+    tokens = [k for k, n in g.state.supply.tokens.items() if n > 0
+              and g.ed.buildings[k].family in CROWDFUNDING_FAMILIES
+              and (g.state.four_plus or not g.ed.buildings[k].four_plus)]
+    if not sites or not tokens:
+        what = "no empty Non-residential site is on a Construction or Completed Road" \
+            if not sites else "no Commerce or Public Building Token is left"
+        raise IllegalMove("R-A52P-01", f"{what}: Crowdfunding cannot be chosen.",
+                          rec.at("tile"))

@@ -7,12 +7,14 @@ from math import ceil
 
 from ...edition.model import RESOURCES
 from ...errors import IllegalMove
+from ..abilities import engineer_price
 from ..game import Game, Rec, cube_counts, cube_list, describe_cubes
-from ..market import buying_prices, fits, sell_to_market, take_from_market
-from ..ring import TimeCost, TurnContext, has_worker_on
+from ..market import buying_prices, fits, holes, sell_to_market, take_from_market
+from ..occupied import place_occupied_token
+from ..ring import TurnContext
 from ..state import PlayerState
+from ..tiles import TimeCost
 
-ENGINEER_DISCOUNT = 3  # R-A20-01
 DISCOUNT = 3  # R-A02-03
 WAREHOUSE_PRICE = 10  # R-A07-01
 AUCTION_CUBES, MIN_BID = 5, 10  # R-A05-01/02
@@ -28,9 +30,8 @@ def buy_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
     n = sum(counts.values())
     if n < 1:
         raise IllegalMove(rule, "at least one Resource must be bought.", rec.at("cubes"))
-    prices = buying_prices(g, counts, "R-MKT-04", rec.at("cubes"))
-    if has_worker_on(g, p, "engineer"):
-        prices = [max(0, x - ENGINEER_DISCOUNT) for x in prices]
+    prices = [engineer_price(g, p, x)  # #20 Engineer: 3 off each cube
+              for x in buying_prices(g, counts, "R-MKT-04", rec.at("cubes"))]
     total = sum(prices)
     if discount:
         total = max(0, total - DISCOUNT)
@@ -55,12 +56,8 @@ def sell_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeC
 
 def buy_warehouse(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     """A Small Warehouse for 10 Grinies, while any is left (R-A07-01..04)."""
-    if g.state.supply.small_warehouses < 1:
-        raise IllegalMove("R-A07-03", "no Small Warehouse is left.", rec.at("tile"))
     g.pay(p, WAREHOUSE_PRICE, "a Small Warehouse", "R-A07-01", rec.path)
-    g.state.supply.small_warehouses -= 1
-    g.ledger.record(g.state, p, "small_warehouses", 1, "bought a Small Warehouse", "R-A07-02",
-                    "supply")
+    g.take_small_warehouse(p, "bought a Small Warehouse", "R-A07-02")
     return TimeCost(1)
 
 
@@ -77,10 +74,7 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
                 raise IllegalMove("R-TAR-12", "nobody else bids: the Auction is not held, so "
                                   f"nothing is recorded in '{key}'.", rec.at(key))
         return TimeCost(0)
-    expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))
-    if expected == 0:
-        raise IllegalMove("R-GEN-06", "the Reserve pouch is empty: an Auction cannot be called.",
-                          rec.at("tile"))
+    expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))  # never 0 (R-GEN-06)
     drawn = g.pouch_draw(rec, "drawn", expected)
     if len(drawn) != expected:
         raise IllegalMove("R-A05-01", f"the Auction draws {expected} random Resources; the log "
@@ -180,8 +174,9 @@ def optimization(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
 
 
 def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
-    """Swap 1-3 cubes one for one with consenting opponents, 2 Grinies per cube traded, only
-    what fits their Warehouses; the 'occupied' token (R-A18-01..06, AMB-A18-01 (a))."""
+    """Swap 1-3 cubes one for one with opponents, who must accept (a partner left out of
+    `accepted` has accepted; a refusal is illegal), 2 Grinies per cube traded, only what fits
+    their Warehouses; the 'occupied' token (R-A18-01..06, AMB-A18-01 (a))."""
     trades = list(rec.get("trades") or [])
     if not 1 <= len(trades) <= 3:
         raise IllegalMove("R-A18-01", f"1 to 3 Resources are traded; the log trades "
@@ -195,9 +190,11 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
             raise IllegalMove("R-A18-01", f"'{t['with']}' is not an opponent.", path)
         if other.finished:
             raise IllegalMove("R-A18-06", f"{other.name} has finished the game.", path)
-        if accepted.get(other.name) is not True:
-            raise IllegalMove("R-A18-01", f"{other.name} must accept the trade (record "
-                              f"'accepted: {{{other.name}: true}}').", rec.at("accepted"))
+        if accepted.get(other.name, True) is not True:
+            raise IllegalMove("R-A18-01", f"the selected opponents must accept the trade: "
+                              f"{other.name} cannot refuse it (the log records "
+                              f"'accepted: {{{other.name}: false}}').",
+                              rec.at("accepted", other.name))
         give, get = t["give"], t["get"]
         if give == get:
             raise IllegalMove("R-A18-01", f"a trade changes one Resource for another; {give} for "
@@ -221,13 +218,60 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
                         other.name)
         g.pay(p, TRADE_PRICE, f"Forced Trade with {other.name}", "R-A18-03", path,
               to=other.name)
+    partners = {t["with"] for t in trades}
+    for name in accepted:  # nothing recorded is dropped
+        if name not in partners:
+            raise IllegalMove("R-A18-01", f"'{name}' is not a partner of this Forced Trade (the "
+                              f"trades are with {', '.join(sorted(partners))}): nothing of "
+                              "theirs is to accept.", rec.at("accepted", name))
     place_occupied_token(g, p, "forced-trade")
     return TimeCost(0)
 
 
-def place_occupied_token(g: Game, p: PlayerState, tile: str) -> None:
-    """Mark a Restricted Tile 'occupied' until the player's next turn (R-A16-04, R-A18-04)."""
-    pos = g.state.ring.position_of(tile)
-    if pos is not None:
-        g.state.ring.occupied[pos] = p.name
+# --- what must be left to choose these Actions (turn.check_available) --------------------------
 
+def a_cube_in_the_market(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#01, #02: "You can't buy from an empty Market" (R-GEN-06, R-A01-05)."""
+    if sum(g.state.market.values()) == 0:
+        raise IllegalMove("R-GEN-06", "the Market is empty: Buy Resources cannot be chosen.",
+                          rec.at("tile"))
+
+
+def a_hole_in_the_market(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#06: "you cannot sell if the Market is full" (R-MKT-04, R-A06-03)."""
+    if all(g.state.market[r] >= len(holes(g, r)) for r in RESOURCES):
+        raise IllegalMove("R-A06-03", "every section of the Market is full: Sell Resources "
+                          "cannot be chosen.", rec.at("tile"))
+
+
+def a_cube_in_the_pouch(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#05 Auction, #15 Optimization take cubes from the Reserve: not with an empty pouch
+    (R-GEN-06)."""
+    if sum(g.state.supply.pouch.values()) == 0:
+        raise IllegalMove("R-GEN-06", f"the Reserve pouch is empty: "
+                          f"{'an Auction' if rec.get('tile') == 'auction' else 'Optimization'} "
+                          "cannot be chosen.", rec.at("tile"))
+
+
+def a_small_warehouse_left(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#07: "You cannot use this Action if there are no Small Warehouses available" (R-A07-03,
+    R-GEN-04)."""
+    if g.state.supply.small_warehouses < 1:
+        raise IllegalMove("R-A07-03", "no Small Warehouse is left: Buy Warehouse cannot be "
+                          "chosen.", rec.at("tile"))
+
+
+def an_item_to_import(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#14: the offer is 2 Trees from the supply and a Concrete, a Wood and a Steel from the
+    Reserve (AMB-A14-02): with neither a Tree nor a cube left there is nothing to import
+    (R-GEN-04, R-GEN-06)."""
+    if g.state.supply.trees == 0 and sum(g.state.supply.pouch.values()) == 0:
+        raise IllegalMove("R-GEN-06", "no Tree is left in the supply and the Reserve pouch is "
+                          "empty: Import cannot be chosen.", rec.at("tile"))
+
+
+def an_opponent_to_trade_with(g: Game, p: PlayerState, rec: Rec) -> None:
+    """#18: a Forced Trade needs an opponent still in the game (R-A18-06)."""
+    if all(q.finished for q in g.state.players if q is not p):
+        raise IllegalMove("R-A18-06", "every opponent has finished the game: Forced Trade "
+                          "cannot be chosen.", rec.at("tile"))
