@@ -9,7 +9,7 @@ from grinivil_cli.engine.replay import Replay, Snapshot
 from grinivil_cli.engine.state import GameState
 
 TRACKED = ("money", "vp", "trees", "blocks", "concrete", "wood", "steel", "small_warehouses",
-           "road_track")
+           "road_track", "markers")
 
 
 def value(state: GameState, name: str, what: str) -> int:

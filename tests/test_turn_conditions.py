@@ -320,3 +320,14 @@ def test_r_a07_02_a_bought_warehouse_leaves_the_supply_through_the_ledger() -> N
     assert (g.state.supply.small_warehouses, player(g, "Anna").small_warehouses) == (11, 1)
     entries = [e for e in g.ledger.entries if e.what == "small_warehouses"]
     assert [(e.player, e.amount, e.counterparty) for e in entries] == [("Anna", 1, "supply")]
+
+
+def test_r_a08a_04_an_ownership_marker_placed_is_a_ledger_entry() -> None:
+    """R-A08A-04: exploring I2 (I03) marks the Parcel with one of Anna's 5 Ownership Markers:
+    4 left, through the ledger."""
+    g = new_game(2)
+    play(g, player="Anna", tile="explore", slot="I2", land_tile="I03")
+    entries = [e for e in g.ledger.entries if e.what == "markers"]
+    assert [(e.player, e.amount, e.total, e.rule) for e in entries] == [
+        ("Anna", -1, 4, "R-A08A-04")]
+    assert g.state.townland.owners["I2"] == "Anna"

@@ -53,7 +53,8 @@ def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, rec: Re
         stack.remove(tile)
     town.tiles[slot] = tile
     if owner is not None and owner.markers > 0:
-        owner.markers -= 1
+        g.ledger.record(g.state, owner, "markers", -1, f"Ownership Marker on {slot} ({cause})",
+                        "R-A08A-04", "townland")
         town.owners[slot] = owner.name
     else:
         town.owners[slot] = MUNICIPALITY

@@ -1,5 +1,5 @@
-"""The ledger: the one way money, VPs, cubes, trees, Blocks, Workers, Small Warehouses and the
-Bonus Road Track change, each with its cause.
+"""The ledger: the one way money, VPs, cubes, trees, Blocks, Workers, Small Warehouses,
+Ownership Markers and the Bonus Road Track change, each with its cause.
 
 Every change is an entry (turn, player, what, amount, new total, cause, rule). After every turn a
 player's entries sum to their totals; audits and the viewer read these entries. What comes from
@@ -24,7 +24,7 @@ class Entry(NamedTuple):
     turn: int
     player: str
     what: str  # "money", "vp", "trees", "blocks", "workers", "small_warehouses", "road_track",
-    # "employed workers", "supply trees", or a resource name
+    # "markers", "employed workers", "supply trees", or a resource name
     amount: int
     total: int
     cause: str
