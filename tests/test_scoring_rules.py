@@ -291,7 +291,7 @@ def test_convert_at_least_one() -> None:
     e = illegal(g, "R-VP-05", player="Anna", tile="convert", roll=5)
     assert "1 to 5" in e.message
     e = illegal(g, "R-VP-05", player="Anna", tile="convert", vp_to_money=0, roll=5)
-    assert "vp_to_money" in e.message
+    assert "the log converts 0" in e.message and e.path[-1] == "vp_to_money"
 
 
 def test_convert_more_vp_than_held() -> None:
