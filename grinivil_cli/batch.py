@@ -1,13 +1,30 @@
 """Validating many logs: paths, directories and globs; parallel processes; results in input
-order whatever order the jobs finish in; one broken file never stops the others."""
+order whatever order the jobs finish in; one broken file never stops the others.
+
+SIGINT (Ctrl-C) and SIGTERM, inside `stopping_on_signals`, stop a batch at once: the workers
+ignore SIGINT (a terminal sends it to the whole group) and are terminated by the parent, which
+raises `Interrupted` with the reports already finished; a worker dies with its parent, even a
+SIGKILLed one. Outside it (a library caller), SIGINT is Python's KeyboardInterrupt as before,
+and the workers are stopped all the same."""
 
 from __future__ import annotations
 
+import ctypes
 import glob
+import multiprocessing
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager, suppress
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from . import report
@@ -66,24 +83,327 @@ def _name(path: str) -> str:
 
 def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, jobs: int,
                   lenient: bool = False,
-                  on_done: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
-    """Reports in input order, each as soon as it and every earlier one are done."""
+                  on_done: Callable[[], None] | None = None
+                  ) -> Generator[dict[str, Any], None, None]:
+    """Reports in input order, each as soon as it and every earlier one are done; closing the
+    generator (or an exception) stops the workers at once."""
     names = [str(p) for p in paths]
     if jobs <= 1 or len(names) <= 1 or STDIN in names:  # one process reads standard input
         for name in names:
-            result = validate_one(name, edition, max_bytes, lenient)
+            result = _abandonable(validate_one, name, edition, max_bytes, lenient)
             if on_done:
                 on_done()
             yield result
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1, len(names))) as pool:
-        futures = [pool.submit(validate_one, name, edition, max_bytes, lenient)
-                   for name in names]
-        for future in futures:
-            result = future.result()
-            if on_done:
-                on_done()
-            yield result
+    count = min(jobs, os.cpu_count() or 1, len(names))
+    yield from _Pool(count, (edition, max_bytes, lenient)).reports(names, on_done)
+
+
+# --- Stopping on SIGINT and SIGTERM ---------------------------------------------------------------
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+POLL = 0.1  # seconds: how long the parent waits for its workers before it looks at the signals
+GRACE = 1.0  # seconds: a signal this long after an unobeyed first one ends the process at once
+DEADLINE = 5.0  # seconds: the process ends at once this long after an unobeyed stop signal
+WATCH = 0.5  # seconds between a worker's looks at its parent (where Linux cannot tell it)
+PR_SET_PDEATHSIG = 1  # Linux prctl(2)
+
+
+class Interrupted(BaseException):  # not an Exception: no `except Exception` may swallow it
+    """SIGINT or SIGTERM stopped the batch; `known` are the reports finished but not yet
+    given, in input order."""
+
+    def __init__(self, signum: int, known: list[dict[str, Any]]) -> None:
+        super().__init__(signum, known)
+        self.signum = signum
+        self.known = known
+
+
+class _Signals:
+    """What the handler knows: the first stop signal and when; whether the main thread may be
+    interrupted where it is (a file validated in this process); the workers to kill."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.since = 0.0
+        self.abandon = False
+        self.workers: set[int] = set()
+
+
+_signals = _Signals()
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    """Note the signal; the batch obeys it at its next step. Should it not be done DEADLINE
+    seconds later (standard output blocked, say), or at a signal GRACE seconds after the
+    first, the workers are killed and the process ends at once."""
+    if _signals.signum is None:
+        _signals.signum, _signals.since = signum, time.monotonic()
+        if hasattr(signal, "setitimer"):
+            signal.signal(signal.SIGALRM, _leave_now)
+            signal.setitimer(signal.ITIMER_REAL, DEADLINE)
+    elif time.monotonic() - _signals.since > GRACE:
+        _leave_now(signum, frame)
+    if _signals.abandon:
+        _signals.abandon = False
+        raise Interrupted(_signals.signum, [])
+
+
+def _leave_now(signum: int, frame: FrameType | None) -> None:
+    for pid in list(_signals.workers):
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    os._exit(128 + (_signals.signum or signum))
+
+
+@contextmanager
+def stopping_on_signals() -> Iterator[None]:
+    """While inside: SIGINT and SIGTERM make `validate_many` raise `Interrupted` at its next
+    step (at once while it validates in this process, within POLL seconds in parallel), and
+    nowhere else; `pending_signal` tells one that came after. Leaving after a stop signal, the
+    process is on its way out, with everything printed: the stop signals are ignored from then
+    on, so that a second Ctrl-C does not turn the exit into a traceback or a death by signal
+    (Python's finalization would restore their default action). Only the main thread can
+    handle signals: elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {signum: signal.signal(signum, _on_signal) for signum in STOP_SIGNALS}
+    alarm = signal.getsignal(signal.SIGALRM) if hasattr(signal, "setitimer") else None
+    try:
+        yield
+    finally:
+        stopped = _signals.signum
+        if stopped is not None and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, signal.SIG_DFL if alarm is None else alarm)
+        for signum, handler in before.items():
+            if stopped is not None:
+                handler = signal.SIG_IGN
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        _signals.signum, _signals.abandon = None, False
+
+
+def pending_signal() -> int | None:
+    """The stop signal received inside `stopping_on_signals`, if any."""
+    return _signals.signum
+
+
+def _interrupt_if_asked(known: list[dict[str, Any]]) -> None:
+    if _signals.signum is not None:
+        raise Interrupted(_signals.signum, known)
+
+
+def _abandonable(work: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
+    """`work(*args)` in this process, which a stop signal interrupts where it is."""
+    _signals.abandon = True  # before looking: a signal in between raises in the handler
+    try:
+        _interrupt_if_asked([])
+        return work(*args)
+    finally:
+        _signals.abandon = False
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Stop signals wait while a worker starts: none reaches it before it ignores SIGINT."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+# --- Worker processes -----------------------------------------------------------------------------
+
+Task = tuple[int, str]  # the file's place in the input, its name
+
+
+def _context() -> BaseContext:
+    """fork where it is safe (Linux: the parent has no thread), spawn elsewhere; either way the
+    parent of a worker is this process (which forkserver would not be)."""
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _work(conn: Connection, parent: int, options: tuple[str | None, int, bool]) -> None:
+    """A worker: validate the files the parent sends, one at a time, until it sends None or
+    goes. Ctrl-C, which reaches every process of the terminal's group, is the parent's to
+    handle; SIGTERM (the parent's way to stop it) kills it at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with(parent)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    edition, max_bytes, lenient = options
+    while True:
+        try:
+            task: Task | None = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, name = task
+        conn.send((index, validate_one(name, edition, max_bytes, lenient)))
+
+
+def _die_with(parent: int) -> None:
+    """A SIGKILLed parent cannot stop its workers: on Linux the kernel kills them with it
+    (PR_SET_PDEATHSIG); everywhere a thread ends the worker once its parent is another."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # gone before the line above
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH)
+    os._exit(1)
+
+
+class _Worker:
+    """One worker process, its end of the pipe, the task it has."""
+
+    def __init__(self, context: BaseContext, options: tuple[str | None, int, bool]) -> None:
+        self.conn, theirs = context.Pipe()
+        self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
+            target=_work, args=(theirs, os.getpid(), options), name="grinivil-worker",
+            daemon=True)
+        with _signals_held():
+            self.process.start()
+        assert self.process.pid is not None
+        _signals.workers.add(self.process.pid)
+        theirs.close()
+        self.task: Task | None = None
+
+    def give(self, task: Task) -> bool:
+        """Send a task; False when the worker has gone."""
+        try:
+            self.conn.send(task)
+        except OSError:
+            return False
+        self.task = task
+        return True
+
+    def collect(self) -> tuple[int, dict[str, Any]] | None:
+        """The report of the task, or None when the worker went without one."""
+        try:
+            if self.conn.poll():
+                index, report_ = self.conn.recv()
+                self.task = None
+                return index, report_
+        except (EOFError, OSError):
+            pass
+        return None
+
+    def stop(self, deadline: float, now: bool) -> None:
+        """Ask it to finish (`now`: terminate it), then wait until `deadline`, then kill."""
+        if now or not self.give_none():
+            with suppress(OSError):
+                self.process.terminate()
+        self.process.join(max(0.0, deadline - time.monotonic()))
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(1.0)
+        if self.process.pid is not None:
+            _signals.workers.discard(self.process.pid)
+        self.conn.close()
+
+    def give_none(self) -> bool:
+        try:
+            self.conn.send(None)
+        except OSError:
+            return False
+        return True
+
+
+def _lost(name: str, process: BaseProcess) -> dict[str, Any]:
+    """The report of a file whose worker died validating it (killed, out of memory...)."""
+    process.join(1.0)
+    code = process.exitcode
+    how = (f"killed by {signal.Signals(-code).name}" if code is not None and code < 0
+           else f"exit code {code}")
+    return {"file": name, "status": "error", "exit": 2,
+            "text": f"{name}: internal error (the process validating it stopped: {how}); this "
+                    "is a bug in grinivil, please report it with this log."}
+
+
+class _Pool:
+    """`count` workers, each given the next file as soon as it is free; a worker that dies is
+    replaced (its file reported as an error); every worker stopped when the batch ends,
+    however it ends."""
+
+    def __init__(self, count: int, options: tuple[str | None, int, bool]) -> None:
+        self.count, self.options = count, options
+        self.workers: list[_Worker] = []
+        self.todo: deque[Task] = deque()
+        self.finished: dict[int, dict[str, Any]] = {}  # reports not given yet, by input place
+
+    def reports(self, names: list[str], on_done: Callable[[], None] | None
+                ) -> Generator[dict[str, Any], None, None]:
+        self.todo.extend(enumerate(names))
+        given = 0
+        completed = False
+        try:
+            for i in range(self.count):
+                self.workers.append(_Worker(_context(), self.options))
+                self._feed(i)
+            while given < len(names):
+                self._interrupt_if_asked()
+                if given in self.finished:
+                    result = self.finished.pop(given)
+                    given += 1
+                    if on_done:
+                        on_done()
+                    yield result
+                else:
+                    self._collect()
+            completed = True
+        finally:
+            deadline = time.monotonic() + 1.0
+            for worker in self.workers:
+                worker.stop(deadline, now=not completed)
+
+    def _interrupt_if_asked(self) -> None:
+        if _signals.signum is not None:
+            _interrupt_if_asked([self.finished[i] for i in sorted(self.finished)])
+
+    def _collect(self) -> None:
+        """Wait up to POLL seconds for reports and take them; a free worker gets a file."""
+        busy = [w for w in self.workers if w.task is not None]
+        ready = wait([*(w.conn for w in busy), *(w.process.sentinel for w in busy)],
+                     timeout=POLL)
+        self._interrupt_if_asked()
+        for i, worker in enumerate(self.workers):
+            if worker.task is None or (worker.conn not in ready
+                                       and worker.process.sentinel not in ready):
+                continue
+            task, done = worker.task, worker.collect()
+            if done is None:  # died without a report: the file says so
+                self.finished[task[0]] = _lost(task[1], worker.process)
+                worker.task = None
+            else:
+                self.finished[done[0]] = done[1]
+            self._feed(i)
+
+    def _feed(self, i: int) -> None:
+        """The next file to worker `i`, replaced first if it has died; a file whose worker
+        dies as it is sent is reported lost (so this ends, whatever the workers do)."""
+        while self.todo:
+            if not self.workers[i].process.is_alive():
+                self.workers[i].stop(time.monotonic(), now=True)
+                self.workers[i] = _Worker(_context(), self.options)
+            task = self.todo.popleft()
+            if self.workers[i].give(task):
+                return
+            self.finished[task[0]] = _lost(task[1], self.workers[i].process)
 
 
 def summary(results: list[dict[str, Any]]) -> str:
