@@ -6,6 +6,7 @@ accepted mutant must keep every invariant after every turn."""
 from __future__ import annotations
 
 import copy
+import os
 import random
 from collections import Counter
 from pathlib import Path
@@ -39,7 +40,8 @@ def test_mutants_end_legal_illegal_or_unreadable_never_in_an_internal_error(
     crashes = []
     for i in range(MUTANTS):
         raw, done, max_bytes = fuzz.make_mutant(bases, vocab, SEED, i)
-        status, crash = fuzz.try_mutant(raw, max_bytes, str(tmp_path), cli=i < 3)
+        status, crash = fuzz.try_mutant(raw, max_bytes, str(tmp_path), cli=i < 3,
+                                        via=fuzz.delivery(done))
         statuses[status] += 1
         if crash is not None:
             crashes.append(f"mutant {i} ({', '.join(done)}): {crash}")
@@ -66,7 +68,8 @@ def test_every_data_mutation_changes_a_game(kit: tuple[list[dict[str, Any]], Any
     assert changed
 
 
-@pytest.mark.parametrize("what", ["truncate", "flip_bytes", "bad_utf8", "duplicate_key"])
+@pytest.mark.parametrize("what", ["truncate", "flip_bytes", "bad_utf8", "duplicate_key",
+                                  "aliased_scalar"])
 def test_every_text_mutation_makes_an_unreadable_or_different_file(
         kit: tuple[list[dict[str, Any]], Any], what: str, tmp_path: Path) -> None:
     bases, _ = kit
@@ -93,3 +96,27 @@ def test_a_mutant_is_the_same_for_the_same_seed_and_index(
         kit: tuple[list[dict[str, Any]], Any]) -> None:
     bases, vocab = kit
     assert fuzz.make_mutant(bases, vocab, 3, 17) == fuzz.make_mutant(bases, vocab, 3, 17)
+
+
+def test_a_long_aliased_note_is_refused_and_a_fifo_gets_the_files_answer(
+        kit: tuple[list[dict[str, Any]], Any], tmp_path: Path) -> None:
+    """Issue 11: a note over the cap, or aliases repeating more than the file holds, are
+    unreadable; the same mutant through a FIFO gets the same answer."""
+    bases, _ = kit
+    raw = fuzz.log_to_yaml(bases[0]).encode()
+    rng = random.Random("aliased")
+    seen = 0
+    for _ in range(12):
+        mutant = fuzz.mutate_text(raw, "aliased_scalar", rng)
+        status, crash = fuzz.try_mutant(mutant, 5 * 1024 * 1024, str(tmp_path),
+                                        via="fifo" if hasattr(os, "mkfifo") else "file")
+        assert crash is None, crash
+        if b"x" * 2001 in mutant or "\u00e9".encode() * 2001 in mutant or \
+                b"ab " * 700 in mutant:
+            assert status == "unreadable"
+            seen += 1
+    assert seen
+
+
+def test_devices_and_fifos_as_logs_and_editions_are_refused_quickly(tmp_path: Path) -> None:
+    assert fuzz.check_hostile_inputs(str(tmp_path), cli=False) == []

@@ -77,7 +77,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(yamlsafe, "open", denied, raising=False)
+    monkeypatch.setattr(yamlsafe, "_open_fd", denied)
     problem = file_problem(path, display_name="secret.yaml")
     assert problem.message == "cannot read 'secret.yaml': permission denied"
 
@@ -116,7 +116,7 @@ def test_too_big_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.M
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the file was opened")
 
-    monkeypatch.setattr(yamlsafe, "open", never, raising=False)
+    monkeypatch.setattr(yamlsafe, "_open_fd", never)
     problem = file_problem(path, max_bytes=5 * 1024, display_name="big.yaml")
     assert problem.message == (
         "'big.yaml' is too big to be a log: the limit is 5.0 KB (5,120 bytes) "
@@ -325,9 +325,11 @@ def test_billion_laughs_is_refused_fast_and_small(both_parsers: None) -> None:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     assert problem.message == (
-        "too many values after expanding aliases (billion laughs?): more than 1,000,000"
+        "aliases repeat too much: with '*d' here they would add 111,594 characters and values "
+        "to a file of 396; aliases may add at most the file's length or 100,000, whichever is "
+        "more"
     )
-    assert problem.position == at(7, 8)  # the first '*f': 9 of them would be 5.4 million
+    assert problem.position == at(5, 16)  # the third '*d': each repeats 27,064
     assert elapsed < 5
     assert peak < 10 * 1024 * 1024
 
@@ -338,7 +340,28 @@ def test_budget_counts_values_through_aliases(monkeypatch: pytest.MonkeyPatch) -
     assert load_yaml_text("a: &x [1, 2, 3]\nb: *x\nc:\n", SRC).data["b"] == [1, 2, 3]
     problem = only("a: &x [1, 2, 3]\nb: *x\nc: *x\n")
     assert problem.position == at(3, 4)
-    assert "more than 13" in problem.message
+    assert problem.message == ("too many values after expanding aliases (billion laughs?): "
+                               "more than 13, 8 of them repeated by aliases")
+
+
+def test_too_many_values_without_aliases_blames_the_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlsafe, "MAX_NODES", 5)
+    assert only("[1, 2, 3, 4, 5]\n") == Problem(
+        "the file holds more than 5 values (lists, mappings and scalars): far more than a game "
+        "(a long one has about 4,000)", at(1, 14))
+
+
+def test_the_alias_budget_is_the_file_length_for_a_long_file(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlsafe, "ALIAS_FLOOR", 10)
+    # '*n' repeats 'abcdefghij' (10 characters and 1 value): 3 of them are the file's 33
+    text = "a: &n abcdefghij\nb: [*n, *n, *n]\n"
+    assert len(text) == 33 and load_yaml_text(text, SRC).data["b"] == ["abcdefghij"] * 3
+    text = "a: &n abcdefghij\nb: [*n, *n, *n, *n]\n"
+    problem = only(text)
+    assert problem.position == at(2, 17)  # 4 * 11 = 44 > 37
+    assert problem.message.startswith("aliases repeat too much: with '*n' here they would add 44 "
+                                      "characters and values to a file of 37; ")
 
 
 # 9. nesting depth

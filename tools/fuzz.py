@@ -7,6 +7,12 @@ Every result must be exit 0, 1 or 2 with a non-empty message; an internal error 
 really be legal: it is replayed again with snapshots and every invariant of tests/invariants.py
 (cubes, trees, blocks, ledger) must hold after every turn.
 
+Hostile inputs (issue 11) are fuzzed too: a mutation anchors a long note and aliases it in many
+turns (what an alias repeats is charged by its length; every message stays proportional to the
+input), some mutants are read through a FIFO and must get the answer the file gets, and each
+campaign starts with devices and FIFOs as logs and as editions (/dev/zero, /dev/null, a FIFO
+nobody writes to, an oversized edition), which must be refused quickly, the CLI's run in 1 GiB.
+
 Usage: python tools/fuzz.py --mutants 10000 --seed 1 [--save DIR] [--jobs N] [--cli-every N]
 Mutant i depends only on (--seed, i), so a crash is reproduced by `--first i --mutants 1`.
 Exit status 1 when any mutant crashed.
@@ -47,6 +53,7 @@ from grinivil_cli.engine.game import Rec  # noqa: E402
 from grinivil_cli.engine.replay import play_one  # noqa: E402
 from grinivil_cli.engine.setup import set_up  # noqa: E402
 from grinivil_cli.loading import load_game  # noqa: E402
+from grinivil_cli.logfile import yamlsafe  # noqa: E402
 from grinivil_cli.logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file  # noqa: E402
 from grinivil_cli.sim.bot import Bot  # noqa: E402
 from grinivil_cli.sim.chance import SeededChance  # noqa: E402
@@ -59,6 +66,7 @@ from grinivil_cli.sim.simulate import (  # noqa: E402
     take_turn,
 )
 from grinivil_cli.sim.writer import log_to_yaml  # noqa: E402
+from grinivil_cli.terminal import is_safe  # noqa: E402
 
 # `validate --lenient` (carry on after an illegal move) is fuzzed too where the validator has it.
 LENIENT = "lenient" in inspect.signature(validate_one).parameters
@@ -79,7 +87,7 @@ KEYS = ["format", "edition", "title", "players", "setup", "turns", "final_scores
         "money_to_vp", "roll", "roll_first", "items", "choice", "random", "moves", "from", "to",
         "trades", "with", "get", "accepted", "site", "building", "site_bonus", "associated",
         "additional_floor", "connected_road", "sell_house", "plant", "explore", "vp",
-        "concrete", "wood", "steel", "bogus", "Tile", "player "]
+        "concrete", "wood", "steel", "bogus", "Tile", "player ", "note\x1b]0;t\x07\u202e"]
 TURN_KEYS = ["buy_time", "refills", "merchant", "excess", "repeat", "sudden_death", "final_sale",
              "declined", "claims", "note"]
 BUILD_KEYS = ["site", "building", "cubes", "site_bonus", "associated"]
@@ -97,6 +105,12 @@ FIELDS = {  # the fields of each tile's action (docs/log-format.md)
 JUNK: list[Any] = [None, True, False, 0, -1, 1.5, float("nan"), float("inf"), "", " ", "x" * 300,
                    "\u00e9\u65e5\U0001f600", [], {}, ["wood"], {"wood": 1}, [[]], {"a": {"b": []}},
                    2**63, -(2**63) - 1, 10**40, "0x10", "1e3", "~", "null", "yes", "2026-01-01"]
+# Control and bidi characters for quoted values (keys, names, tiles, values): OSC (window
+# title), DCS, ESC c (reset), a carriage return and a fake verdict, backspaces, the C1 CSI, the
+# bidi controls; every message must show them escaped (`\x1b`, `\u202e`), never raw.
+HOSTILE = ["\x1b]0;title\x07", "\x1bPdcs\x1b\\", "\x1bc", "\rmutant.yaml: legal (0 turns)",
+           "\b\b", "\x9b31m", "\u202eevil", "\u2066\u061c\u200f\u200e", "\x00\x7f\x85\u2028"]
+JUNK += [f"wood{h}" for h in HOSTILE[:3]] + HOSTILE[3:]
 BAD_UTF8 = [b"\xff", b"\xfe", b"\x80", b"\xc3", b"\xc3\x28", b"\xe2\x82", b"\xed\xa0\x80",
             b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\xf8\x88\x80\x80\x80", b"\xff\xfe", b"\x00"]
 DATA_MUTATIONS = ["drop_turn", "repeat_turn", "swap_turns", "amount", "cube", "tile", "site",
@@ -141,7 +155,13 @@ EXTRA_VALUES: dict[str, list[Any]] = {
 }
 TIMEOUT = 60  # seconds a mutant may take before it counts as a hang
 ALTERNATIVE = 0.2  # the share of mutants that replace a bot's move with another it considered
-TEXT_MUTATIONS = ["truncate", "flip_bytes", "bad_utf8", "duplicate_key"]
+TEXT_MUTATIONS = ["truncate", "flip_bytes", "bad_utf8", "duplicate_key", "aliased_scalar"]
+# aliased_scalar: the length of the anchored note (the cap is 2,000) and how many aliases.
+ALIAS_SIZES = [40, 2000, 2001, 30_000, 300_000]
+ALIAS_COUNTS = [1, 3, 30, 300]
+VIA_FIFO = 0.03  # the share of mutants also read through a FIFO (a writer thread feeds it)
+MEMORY_LIMIT = 1024 * 1024 * 1024  # address space of a CLI run on a hostile input
+GROWTH = 20  # a message may be this many times the input (plus 10,000 characters), no more
 
 
 @dataclass
@@ -188,6 +208,8 @@ class Vocabulary:
             "resident": list(ed.residents) + ["nobody"],
             "building": list(ed.buildings) + ["castle"],
         }
+        for pool in self.pools.values():  # each kind of name with control or bidi characters
+            pool += [f"{pool[0]}{h}" for h in HOSTILE[::3]]
 
     def kind(self, value: Any) -> str | None:
         """Which kind of name a scalar is, if any."""
@@ -377,7 +399,27 @@ def mutate_text(raw: bytes, what: str, rng: random.Random) -> bytes:
         return raw[:i] + rng.choice(BAD_UTF8) + raw[i:]
     if what == "duplicate_key":
         return duplicate_key(raw, rng)
+    if what == "aliased_scalar":
+        return aliased_scalar(raw, rng)
     raise ValueError(what)
+
+
+def aliased_scalar(raw: bytes, rng: random.Random) -> bytes:
+    """One long note (or list of long texts) anchored in a turn and aliased in later turns:
+    the alias budget charges each alias its length, so a repetition that outgrows the file is
+    refused at its alias, and a note over 2,000 characters by the schema."""
+    lines = raw.split(b"\n")
+    turns = [i for i, line in enumerate(lines) if line.startswith(b"- player:")]
+    size, count = rng.choice(ALIAS_SIZES), rng.choice(ALIAS_COUNTS)
+    text = rng.choice([b"x", b"ab ", "\u00e9".encode()]) * size
+    value = text if rng.random() < 0.7 else b"[" + text + b", " + text + b"]"
+    if not turns:
+        return raw + b"\nnote: &big " + value + b"\nalso: *big\n"
+    chosen = sorted(rng.sample(turns, min(len(turns), count + 1)))
+    for n, i in enumerate(reversed(chosen)):
+        first = n == len(chosen) - 1
+        lines.insert(i + 1, b"  note: &big " + value if first else b"  note: *big")
+    return b"\n".join(lines)
 
 
 BLOCK_KEY = re.compile(rb"^( *)(- )?([A-Za-z_][\w-]*:.*)$")
@@ -499,7 +541,14 @@ def make_mutant(bases: list[dict[str, Any]], vocab: Vocabulary, seed: int,
     if rng.random() < 0.01 and raw:
         max_bytes = rng.randrange(1, len(raw) + 1)
         done.append(f"max_bytes {max_bytes}")
+    if hasattr(os, "mkfifo") and rng.random() < VIA_FIFO:
+        done.append("via fifo")
     return raw, done, max_bytes
+
+
+def delivery(done: list[str]) -> str:
+    """How a mutant reaches the validator: 'file', or 'fifo' (also through a FIFO)."""
+    return "fifo" if "via fifo" in done else "file"
 
 
 # ---------------------------------------------------------------- checking one mutant
@@ -518,6 +567,8 @@ def check_report(result: dict[str, Any]) -> str | None:
         return f"status {status} with an empty message"
     if "Traceback" in str(result.get("text")):
         return f"a traceback in the message: {result.get('text')}"
+    if not is_safe(str(result.get("text"))):  # what a terminal would be given
+        return f"a control or bidi character in the message: {result.get('text')!r}"
     if status == "illegal" and not result["error"].get("rule"):
         return "illegal without a rule id"
     if status == "unreadable" and not result.get("problems"):
@@ -546,10 +597,24 @@ def check_accepted(path: str, max_bytes: int) -> str | None:
     return None
 
 
-def run_cli(path: str, expected: int) -> str | None:
-    """The CLI on the same file: the same exit status, a message, no traceback."""
-    proc = subprocess.run([sys.executable, "-m", "grinivil_cli", "validate", path],
-                          capture_output=True, text=True, timeout=120, cwd=TOP)
+# Runs the CLI in at most argv[1] bytes of address space (where `resource` exists).
+_LIMITED = ("import runpy, sys\ntry:\n    import resource\nexcept ImportError:\n    pass\n"
+            "else:\n    n = int(sys.argv[1])\n    resource.setrlimit(resource.RLIMIT_AS, (n, n))\n"
+            "sys.argv = ['grinivil'] + sys.argv[2:]\nrunpy.run_module('grinivil_cli', "
+            "run_name='__main__')\n")
+
+
+def run_cli(path: str, expected: int, *, edition: str | None = None,
+            memory: int | None = None) -> str | None:
+    """The CLI on the same file (and edition; in `memory` bytes of address space): the same
+    exit status, a message, no traceback."""
+    args = ["validate", path, *(["--edition", edition] if edition is not None else [])]
+    command = [sys.executable, "-m", "grinivil_cli", *args] if memory is None \
+        else [sys.executable, "-c", _LIMITED, str(memory), *args]
+    try:
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=TOP)
+    except subprocess.TimeoutExpired:
+        return "the CLI gave no answer in 120 s"
     out = proc.stdout + proc.stderr
     if proc.returncode != expected:
         return f"the CLI exits {proc.returncode}, validate_one said {expected}: {out[-2000:]}"
@@ -557,6 +622,10 @@ def run_cli(path: str, expected: int) -> str | None:
         return "the CLI printed nothing"
     if "Traceback" in out:
         return f"the CLI printed a traceback: {out[-2000:]}"
+    if "internal error" in out:  # exit 2 all the same, but a bug (MemoryError: issue 11)
+        return f"the CLI reports an internal error: {out[-2000:]}"
+    if not is_safe(out):
+        return f"the CLI printed a control or bidi character: {out[-2000:]!r}"
     return None
 
 
@@ -573,16 +642,132 @@ def check_lenient(path: str, max_bytes: int, strict: dict[str, Any]) -> str | No
 
 
 def try_mutant(raw: bytes, max_bytes: int, workdir: str, *, cli: bool = False,
-               lenient: bool = True) -> tuple[str, str | None]:
-    """Validate the bytes as a user would; (status, crash description or None)."""
+               lenient: bool = True, via: str = "file") -> tuple[str, str | None]:
+    """Validate the bytes as a user would; (status, crash description or None). With
+    `via="fifo"` the bytes are also read through a FIFO, which must give the file's answer."""
     path = os.path.join(workdir, "mutant.yaml")
     with open(path, "wb") as handle:
         handle.write(raw)
     try:
         with time_limit(TIMEOUT):
-            return _try_file(path, max_bytes, cli=cli, lenient=lenient)
+            status, crash = _try_file(path, max_bytes, cli=cli, lenient=lenient)
+            if crash is None and via == "fifo":
+                crash = _try_fifo(raw, path, max_bytes, workdir)
+            return status, crash
     except Hang:
         return "crash", f"no answer after {TIMEOUT} s (a hang?)"
+
+
+def check_proportional(result: dict[str, Any], size: int) -> str | None:
+    """A report grows with its input, never with what aliases repeat (issue 11)."""
+    text = str(result.get("text") or "")
+    if len(text) > GROWTH * size + 10_000:
+        return f"a message of {len(text):,} characters for an input of {size:,} bytes"
+    return None
+
+
+def _feed_fifo(fifo: str, raw: bytes) -> threading.Thread:
+    """A thread that writes `raw` into the FIFO once a reader opens it (it gives up when the
+    reader leaves early)."""
+
+    def write() -> None:
+        try:
+            with open(fifo, "wb") as handle:
+                handle.write(raw)
+        except (BrokenPipeError, OSError):
+            pass
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+def _try_fifo(raw: bytes, path: str, max_bytes: int, workdir: str) -> str | None:
+    """The mutant through a FIFO: the same status and the same problems as from its file."""
+    fifo = os.path.join(workdir, "mutant-fifo.yaml")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(fifo)
+    os.mkfifo(fifo)
+    try:
+        writer = _feed_fifo(fifo, raw)
+        piped = validate_one(fifo, None, max_bytes)
+        with contextlib.suppress(OSError):  # a writer still waiting for a reader goes
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(10)
+    finally:
+        os.unlink(fifo)
+    problem = check_report(piped)
+    if problem is not None:
+        return f"through a FIFO: {problem}"
+    filed = validate_one(path, None, max_bytes)
+    sized = "is too big to be a log" in filed["text"]  # a FIFO has no size to tell
+    if piped["status"] != filed["status"] or not sized and \
+            piped["text"].replace(fifo, "F") != filed["text"].replace(path, "F"):
+        return (f"through a FIFO: {piped['status']} ({piped['text'][:300]}), from the file: "
+                f"{filed['status']} ({filed['text'][:300]})")
+    return None
+
+
+def hostile_inputs(workdir: str) -> list[tuple[str, str, str | None, str]]:
+    """Devices and FIFOs as logs and as editions: (what, log, edition, expected text). Each
+    must be refused (exit 2) with that text in its message, quickly and in bounded memory."""
+    legal = str(TOP / "samples" / "game-2p.yaml")
+    silent = os.path.join(workdir, "silent-fifo.yaml")
+    big = os.path.join(workdir, "big-edition.yaml")
+    with open(big, "wb") as handle:
+        handle.truncate(yamlsafe.EDITION_MAX_BYTES + 1)
+    cases: list[tuple[str, str, str | None, str]] = [
+        ("an oversized edition", legal, big, "too big to be an edition"),
+        ("a folder as the edition", legal, workdir, "it is a folder, not an edition file"),
+    ]
+    if hasattr(os, "mkfifo"):
+        with contextlib.suppress(FileExistsError):
+            os.mkfifo(silent)
+        cases += [("a FIFO nobody writes to as the edition", legal, silent,
+                   "is a FIFO (named pipe), not a file: an edition must be a file"),
+                  ("a FIFO nobody writes to as the log", silent, None, "nothing arrived from")]
+    for device, text in (("/dev/zero", "too big to be"), ("/dev/null", "")):
+        if os.path.exists(device):
+            cases += [(f"{device} as the log", device, None, text or "the file is empty"),
+                      (f"{device} as the edition", legal, device,
+                       "is a character device, not a file: an edition must be a file")]
+    return cases
+
+
+def check_hostile_inputs(workdir: str, cli: bool = True) -> list[str]:
+    """Every hostile input refused as `hostile_inputs` expects, through validate_one (a FIFO
+    waited on for 1 s) and, with `cli`, the CLI in MEMORY_LIMIT; the crashes found."""
+    crashes = []
+    wait = yamlsafe.PIPE_WAIT
+    yamlsafe.PIPE_WAIT = 1.0
+    try:
+        for what, log, edition, expected in hostile_inputs(workdir):
+            if cli and "FIFO nobody writes to as the log" not in what:  # first: memory-bound
+                problem = run_cli(log, 2, edition=edition, memory=MEMORY_LIMIT)
+                if problem is not None:
+                    crashes.append(f"{what}: {problem}")
+                    continue
+            start = time.monotonic()
+            try:
+                with time_limit(TIMEOUT):
+                    result = validate_one(log, edition, DEFAULT_MAX_BYTES)
+            except Hang:
+                crashes.append(f"{what}: no answer after {TIMEOUT} s")
+                continue
+            except Exception:  # noqa: BLE001 - any exception is the finding
+                crashes.append(f"{what}: {traceback.format_exc()}")
+                continue
+            problem = check_report(result) or check_proportional(result, 0)
+            if problem is None and (result["status"] != "unreadable"
+                                    or expected not in result["text"]):
+                problem = f"{result['status']}: {result['text'][:500]}"
+            if problem is None and time.monotonic() - start > 10:
+                problem = f"refused, but after {time.monotonic() - start:.0f} s"
+            if problem is not None:
+                crashes.append(f"{what}: {problem}")
+    finally:
+        yamlsafe.PIPE_WAIT = wait
+    return crashes
 
 
 class Hang(BaseException):
@@ -617,6 +802,8 @@ def _try_file(path: str, max_bytes: int, *, cli: bool, lenient: bool) -> tuple[s
             problem = check_accepted(path, max_bytes)
         if problem is None and lenient and LENIENT and result["status"] != "unreadable":
             problem = check_lenient(path, max_bytes, result)
+        if problem is None:
+            problem = check_proportional(result, os.path.getsize(path))
         if problem is None and cli:
             problem = run_cli(path, result["exit"])
     except Exception:  # noqa: BLE001 - any exception is the finding
@@ -652,7 +839,7 @@ def _init(simulated: list[tuple[int, int]], root: str) -> None:
 def _one(job: tuple[int, int, bool]) -> Outcome:
     seed, index, cli = job
     raw, done, max_bytes = make_mutant(_STATE["bases"], _STATE["vocab"], seed, index)
-    status, crash = try_mutant(raw, max_bytes, _STATE["dir"], cli=cli)
+    status, crash = try_mutant(raw, max_bytes, _STATE["dir"], cli=cli, via=delivery(done))
     return Outcome(index, done, status, crash, raw if crash else None, cli)
 
 
@@ -693,6 +880,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     args = parser.parse_args(argv)
     start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="grinivil-fuzz-hostile-") as workdir:
+        hostile = check_hostile_inputs(workdir)
+    for crash in hostile:
+        print(f"crash: hostile input: {crash[:300]}", file=sys.stderr)
     counts: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     crashes: list[Outcome] = []
@@ -712,19 +903,21 @@ def main(argv: list[str] | None = None) -> int:
     ran = sum(counts.values())
     summary = {"ran": ran, "accepted": counts["legal"], "illegal": counts["illegal"],
                "unreadable": counts["unreadable"], "crashed": counts["crash"],
-               "cli_runs": cli_runs, "seconds": round(time.monotonic() - start, 1)}
+               "cli_runs": cli_runs, "hostile_inputs_crashed": len(hostile),
+               "seconds": round(time.monotonic() - start, 1)}
     if args.json:
         print(json.dumps({**summary, "crash_kinds": dict(kinds)}, indent=2))
     else:
         print(f"{ran} mutants ran (seed {args.seed}, {cli_runs} also through the CLI): "
               f"{summary['accepted']} accepted, {summary['illegal']} illegal, "
               f"{summary['unreadable']} unreadable, {summary['crashed']} crashed "
-              f"({summary['seconds']} s)")
+              f"({summary['seconds']} s); {len(hostile)} hostile inputs (devices, FIFOs) "
+              "misread")
         for kind, n in kinds.most_common():
             print(f"  {n} x {kind}")
         if crashes and args.save:
             print(f"first {len(crashes)} crashing inputs saved under {args.save}")
-    return 1 if counts["crash"] else 0
+    return 1 if counts["crash"] or hostile else 0
 
 
 if __name__ == "__main__":

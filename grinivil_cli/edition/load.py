@@ -21,7 +21,7 @@ from jsonschema.exceptions import ValidationError
 from ..errors import LogFormatError, Path, Problem
 from ..logfile.loaded import Loaded
 from ..logfile.suggest import hint
-from ..logfile.yamlsafe import load_yaml_text
+from ..logfile.yamlsafe import EDITION_MAX_BYTES, load_yaml_text, read_bounded
 from .model import (
     RESOURCES,
     ActionTileInfo,
@@ -82,8 +82,15 @@ def _package_dir() -> Traversable:
 
 
 def _read_yaml(path: Traversable, source: str) -> Loaded:
-    """Read one YAML file safely (no duplicate keys, tags or alias bombs), with positions."""
-    return load_yaml_text(path.read_bytes(), source)
+    """Read one YAML file safely (no duplicate keys, tags or alias bombs), with positions: a
+    file through the bounded reader (a regular file of at most EDITION_MAX_BYTES: a FIFO or a
+    device is refused), a bundled resource read up to the same limit."""
+    if isinstance(path, FilePath):
+        data = read_bounded(path, source, EDITION_MAX_BYTES, what="edition", files_only=True)
+    else:
+        with path.open("rb") as handle:
+            data = handle.read(EDITION_MAX_BYTES + 1)
+    return load_yaml_text(data, source, max_bytes=EDITION_MAX_BYTES, what="edition")
 
 
 @functools.lru_cache(maxsize=1)
@@ -118,7 +125,7 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
     if name in bundled_editions():
         return _bundled(name)
     looks_like_path = name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
-    if not bundled_only and (looks_like_path or FilePath(name).is_file()):
+    if not bundled_only and (looks_like_path or FilePath(name).exists()):
         path = FilePath(name)
         return _load(path, source=str(path), name=path.stem)
     known = bundled_editions()
@@ -138,10 +145,11 @@ def _load(path: Traversable, *, source: str, name: str) -> Edition:
     """Read, check and build one edition file; raise LogFormatError with every problem."""
     try:
         loaded = _read_yaml(path, source)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         why = ("it is a folder, not an edition file" if isinstance(exc, IsADirectoryError)
                else "no such file" if isinstance(exc, FileNotFoundError)
-               else exc.strerror or str(exc))
+               else "permission denied" if isinstance(exc, PermissionError)
+               else getattr(exc, "strerror", None) or str(exc))
         raise LogFormatError([Problem(f"cannot read the edition: {why}")]) from exc
     data = loaded.data
     problems = edition_problems(data)

@@ -68,14 +68,23 @@ _KEYED: set[str] = set()  # mappings keyed by names: players, sites, buildings
 _scan(LOG_SCHEMA, _ALL_KEYS, _KEYED)
 
 
+MAX_PROBLEMS = 200  # explaining an error costs milliseconds: a log of 20,000 empty turns
+# would take a minute, and one of a million an hour (issue 11)
+
+
 def check_log(loaded: Loaded) -> list[Problem]:
-    """Every way the log departs from the schema, one problem each, in file order."""
+    """Every way the log departs from the schema, one problem each, in file order; at most
+    MAX_PROBLEMS of them, then one saying that checking stopped there."""
     if fastcheck.is_valid(loaded.data):
         return []
     found: dict[tuple[Path, str], Problem] = {}
     for error in _VALIDATOR.iter_errors(loaded.data):
         for problem in _explain(error, loaded):
             found.setdefault((problem.path, problem.message), problem)
+        if len(found) >= MAX_PROBLEMS:
+            stop = Problem(f"more than {MAX_PROBLEMS} problems: checking stopped here; fix "
+                           "these and check again")
+            return [*sorted(found.values(), key=_file_order)[:MAX_PROBLEMS], stop]
     return sorted(found.values(), key=_file_order)
 
 
@@ -261,14 +270,25 @@ def _enum_message(value: Any, options: list[Any], title: str | None) -> str:
 
 
 def _bounds_message(value: Any, schema: Schema) -> str:
-    """'expected a whole number from 1 to 6, found 9', 'expected 0 or more, found -2'."""
+    """'expected 0 or more, found -2'; 'expected 1,000,000 or less (the log format's sanity
+    limit), found a number of 101 digits'. Every maximum of the schema, and every minimum
+    below 0, is a sanity limit (tests/test_schema_vs_rules.py): the rulebook's numbers are the
+    rules'."""
     lo, hi = schema.get("minimum"), schema.get("maximum")
-    if lo is not None and hi is not None:
-        kind = "a whole number" if schema.get("type") == "integer" else "a number"
-        return f"expected {kind} from {lo} to {hi}, found {value}"
-    if lo is not None:
-        return f"expected {lo} or more, found {value}"
-    return f"expected {hi} or less, found {value}"
+    found = _number(value)
+    if lo is not None and value < lo:
+        sanity = " (the log format's sanity limit)" if lo < 0 else ""
+        return f"expected {_number(lo)} or more{sanity}, found {found}"
+    return f"expected {_number(hi)} or less (the log format's sanity limit), found {found}"
+
+
+def _number(value: Any) -> str:
+    """1,000,000; a number too long to read (10**100) by its number of digits."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and len(str(abs(value))) > 24:
+        return f"{'a negative' if value < 0 else 'a'} number of {len(str(abs(value)))} digits"
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _pattern_message(value: str, schema: Schema) -> str:

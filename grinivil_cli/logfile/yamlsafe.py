@@ -1,18 +1,27 @@
-"""Read a YAML log safely: size cap, strict UTF-8, no tags, no duplicate keys, alias budget.
+"""Read YAML input safely: one bounded reader, strict UTF-8, no tags, no duplicate keys, alias
+budget.
 
-PyYAML's composer is recursive and expands aliases eagerly, so this module never lets PyYAML
-build the document: it walks the (non-recursive) event stream and builds plain data with an
-explicit stack, checking nesting depth and the number of values produced as it goes.
-An alias shares the anchored list or mapping (no copy, so treat the data as read-only) but
-is charged its full size and height, so walking the data is bounded by MAX_NODES/MAX_DEPTH.
+Every file the tool reads (a log, an edition) goes through `read_bounded`: a regular file is
+refused by its size before it is read, anything else (a device, a FIFO) is read up to the limit
+and never waited on forever. PyYAML's composer is recursive and expands aliases eagerly, so this
+module never lets PyYAML build the document: it walks the (non-recursive) event stream and
+builds plain data with an explicit stack, checking nesting depth and the number of values
+produced as it goes. An alias shares the anchored list or mapping (no copy, so treat the data as
+read-only) but is charged its full size, height and length (the characters of its text), so
+walking the data is bounded by MAX_NODES/MAX_DEPTH and what aliases repeat is bounded by the
+size of the file (ALIAS_FLOOR, or the file's own length when that is more): no output drawn from
+the data can grow faster than the file.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import select
 import stat
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -22,8 +31,14 @@ from ..errors import LogFormatError, Path, Position, Problem
 from .loaded import Loaded
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
+EDITION_MAX_BYTES = 5 * 1024 * 1024  # an edition file (the bundled one is 41 KB)
 MAX_DEPTH = 64  # nesting depth of collections
-MAX_NODES = 1_000_000  # total values after alias expansion
+MAX_NODES = 1_000_000  # total values after alias expansion (a long game has about 4,000)
+# What aliases may add to the document, in characters of text plus one per value: the file's
+# own length, or this much for a small file.
+ALIAS_FLOOR = 100_000
+PIPE_WAIT = 30.0  # seconds a FIFO or device named by path may stay silent before it is refused
+_CHUNK = 64 * 1024
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NS = "tag:yaml.org,2002:"
@@ -42,6 +57,8 @@ _BUILDERS: dict[str, Callable[[yaml.ScalarNode], Any]] = {
 
 At = tuple[int, int]
 STDIN, STDIN_NAME = "-", "<stdin>"  # the path that reads standard input, and its name
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
 def load_yaml_file(
@@ -54,7 +71,9 @@ def load_yaml_file(
     LogFormatError for anything wrong."""
     source = STDIN_NAME if os.fspath(path) == STDIN else display_name or os.fspath(path)
     try:
-        data = _read_capped(path, source, max_bytes)
+        data = read_bounded(path, source, max_bytes)
+    except IsADirectoryError:
+        _refuse(f"'{source}' is a folder, not a log file")
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         _refuse(_os_message(error, source))
     except MemoryError:
@@ -62,10 +81,12 @@ def load_yaml_file(
     return load_yaml_text(data, source, max_bytes=max_bytes)
 
 
-def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Loaded:
-    """Check and load YAML text (or UTF-8 bytes) named `source`; raise LogFormatError."""
+def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = DEFAULT_MAX_BYTES,
+                   what: str = "log") -> Loaded:
+    """Check and load YAML text (or UTF-8 bytes) named `source`; raise LogFormatError.
+    `what` names the input in messages (a log, an edition)."""
     try:
-        return _load(_decode(text, source, max_bytes), source)
+        return _load(_decode(text, source, max_bytes, what), source)
     except (RecursionError, MemoryError):
         _refuse("the file is too complex to read (it exhausted memory)", Position(source, 1, 1))
 
@@ -75,23 +96,98 @@ def _refuse(message: str, position: Position | None = None) -> NoReturn:
     raise LogFormatError([Problem(message, position)])
 
 
-def _read_capped(path: str | os.PathLike[str], source: str, max_bytes: int) -> bytes:
-    """The file's bytes, refusing folders and files over `max_bytes` before reading them."""
+def kind_of_file(mode: int) -> str | None:
+    """'a FIFO (named pipe)', 'a character device'...: what a file that is not a regular file
+    or a folder is (None for those two)."""
+    return next((name for test, name in _KINDS if test(mode)), None)
+
+
+def _open_fd(path: str | os.PathLike[str]) -> int:
+    """Open for reading without waiting for a FIFO's writer (O_NONBLOCK where there is one)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    return os.open(path, flags)
+
+
+def read_bounded(path: str | os.PathLike[str], source: str, max_bytes: int, *,
+                 what: str = "log", files_only: bool = False) -> bytes:
+    """The bytes of the input at `path` (`-`: standard input), at most `max_bytes`, for every
+    input the tool reads. A regular file over the limit is refused before it is opened (and
+    again by the size it has once open); a FIFO or device is read up to the limit, and refused
+    when it stays silent for PIPE_WAIT seconds, or at once with `files_only` (editions).
+    Raises LogFormatError for those refusals and OSError (IsADirectoryError for a folder) or
+    ValueError (a NUL in the name) when the file cannot be opened."""
     if os.fspath(path) == STDIN:
         data = sys.stdin.buffer.read(max_bytes + 1)
         if len(data) > max_bytes:
-            _refuse(_too_big(source, "larger than that", max_bytes))
+            _refuse(_too_big(source, "larger than that", max_bytes, what))
         return data
-    info = os.stat(path)
-    if stat.S_ISDIR(info.st_mode):
-        _refuse(f"'{source}' is a folder, not a log file")
-    if info.st_size > max_bytes:
-        _refuse(_too_big(source, _size(info.st_size), max_bytes))
-    with open(path, "rb") as handle:
-        data = handle.read(max_bytes + 1)  # guards files whose size stat does not tell
+    _check_kind(os.stat(path), source, max_bytes, what, files_only)  # before opening
+    fd = _open_fd(path)
+    try:
+        info = os.fstat(fd)  # the file opened, which may not be the one stat saw
+        _check_kind(info, source, max_bytes, what, files_only)
+        if stat.S_ISREG(info.st_mode):
+            os.set_blocking(fd, True)
+            data = _read_all(fd, max_bytes + 1, None)
+        else:
+            data = _read_all(fd, max_bytes + 1, (source, kind_of_file(info.st_mode) or "a pipe"))
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
-        _refuse(_too_big(source, "larger than that", max_bytes))
+        _refuse(_too_big(source, "larger than that", max_bytes, what))
     return data
+
+
+def _check_kind(info: os.stat_result, source: str, max_bytes: int, what: str,
+                files_only: bool) -> None:
+    """Refuse a folder (IsADirectoryError), a regular file over the limit, or (`files_only`)
+    anything that is not a regular file."""
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder")
+    if stat.S_ISREG(info.st_mode):
+        if info.st_size > max_bytes:
+            _refuse(_too_big(source, _size(info.st_size), max_bytes, what))
+    elif files_only:
+        kind = kind_of_file(info.st_mode) or "not a regular file"
+        _refuse(f"'{source}' is {kind}, not a file: {_article(what)} {what} must be a file")
+
+
+def _read_all(fd: int, limit: int, pipe: tuple[str, str] | None) -> bytes:
+    """Up to `limit` bytes from `fd`. A pipe (source, kind) is polled: PIPE_WAIT seconds of
+    silence refuse it; without select.poll it is read blocking."""
+    chunks: list[bytes] = []
+    got = 0
+    poller = None
+    if pipe is not None and hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+    else:
+        os.set_blocking(fd, True)
+    while got < limit:
+        if poller is not None:
+            wait = PIPE_WAIT
+            deadline = time.monotonic() + wait
+            while not poller.poll(max(0.0, deadline - time.monotonic()) * 1000):
+                if time.monotonic() >= deadline:
+                    assert pipe is not None
+                    source, kind = pipe
+                    _refuse(f"nothing arrived from '{source}', {kind}, for {wait:g} seconds; "
+                            "give a file, or - to read standard input")
+        try:
+            chunk = os.read(fd, min(_CHUNK if pipe else limit - got, limit - got))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def _article(what: str) -> str:
+    """'an' before a vowel, 'a' otherwise."""
+    return "an" if what[:1] in "aeiou" else "a"
 
 
 def _os_message(error: OSError | ValueError, source: str) -> str:
@@ -109,35 +205,61 @@ def _size(n: int) -> str:
     return f"{n / scale:.1f} {unit} ({n:,} bytes)" if n >= 1024 else f"{n:,} bytes"
 
 
-def _too_big(source: str, size: str, max_bytes: int) -> str:
-    """The message for a file over the size limit."""
-    return (
-        f"'{source}' is too big to be a log: the limit is {_size(max_bytes)} and it is {size}; "
-        "use --max-size to raise the limit"
-    )
+def _too_big(source: str, size: str, max_bytes: int, what: str = "log") -> str:
+    """The message for a file over the size limit (only a log's limit has an option)."""
+    message = (f"'{source}' is too big to be {_article(what)} {what}: the limit is "
+               f"{_size(max_bytes)} and it is {size}")
+    return message + "; use --max-size to raise the limit" if what == "log" else message
 
 
-def _decode(data: str | bytes, source: str, max_bytes: int) -> str:
+def _decode(data: str | bytes, source: str, max_bytes: int, what: str = "log") -> str:
     """The text to parse, after the size, encoding and character checks."""
     if isinstance(data, str):
         size = len(data) if len(data) > max_bytes else len(data.encode("utf-8", "surrogatepass"))
         if size > max_bytes:
-            _refuse(_too_big(source, _size(size), max_bytes))
+            _refuse(_too_big(source, _size(size), max_bytes, what))
         text = data.removeprefix("\ufeff")
     else:
         if len(data) > max_bytes:
-            _refuse(_too_big(source, _size(len(data)), max_bytes))
-        text = _utf8(data, source)
+            _refuse(_too_big(source, _size(len(data)), max_bytes, what))
+        text = _utf8(data, source, what)
+    if text.startswith("\ufeff"):  # YAML would skip it silently, and keep a third one as text
+        _refuse("the file starts with two byte order marks (U+FEFF); remove the second one",
+                Position(source, 1, 1))
     if bad := _BAD_CHAR.search(text):
         line, col = _text_at(text, bad.start())
-        _refuse(_char_message(bad.group()), Position(source, line, col))
+        _refuse(_char_message(bad.group(), what), Position(source, line, col))
     return text
 
 
-def _utf8(data: bytes, source: str) -> str:
+# The first bytes of UTF-32 and UTF-16 text, with a BOM or starting with an ASCII character
+# (YAML 1.2, 5.2 Character Encodings): 0 a zero byte, 1 any other, None either.
+_WIDE: tuple[tuple[str, tuple[int | None, ...]], ...] = (
+    ("UTF-32", (0x00, 0x00, 0xFE, 0xFF)), ("UTF-32", (0xFF, 0xFE, 0x00, 0x00)),
+    ("UTF-32", (0, 0, 0, 1)), ("UTF-32", (1, 0, 0, 0)),
+    ("UTF-16", (0xFE, 0xFF)), ("UTF-16", (0xFF, 0xFE)),
+    ("UTF-16", (0, 1, 0, 1)), ("UTF-16", (1, 0, 1, 0)),
+)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """'UTF-32' or 'UTF-16' when the data starts as text in that encoding does."""
+    for name, pattern in _WIDE:
+        if len(data) < len(pattern):
+            continue
+        for byte, want in zip(data, pattern, strict=False):
+            if want == 0 and byte != 0 or want == 1 and byte in (0, 0xFE, 0xFF, 0xEF) \
+                    or want not in (0, 1) and byte != want:
+                break
+        else:
+            return name
+    return None
+
+
+def _utf8(data: bytes, source: str, what: str = "log") -> str:
     """Strict UTF-8 decoding (BOM allowed), reporting the first bad byte's line and column."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        _refuse("the file is saved as UTF-16; save it as UTF-8", Position(source, 1, 1))
+    if wide := _wide_encoding(data[:4]):
+        _refuse(f"the file is saved as {wide}; save it as UTF-8", Position(source, 1, 1))
     body = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return body.decode("utf-8")
@@ -147,15 +269,15 @@ def _utf8(data: bytes, source: str) -> str:
         line, col = _bytes_at(body, index)
         message = f"the file is not valid UTF-8 (byte 0x{body[index]:02x}); save it as UTF-8"
         if nul >= 0:
-            message = _char_message("\0")
+            message = _char_message("\0", what)
         _refuse(message, Position(source, line, col))
 
 
-def _char_message(char: str) -> str:
+def _char_message(char: str, what: str = "log") -> str:
     """The message for a character YAML does not accept."""
     if char == "\0":
-        return "NUL byte: this looks like a binary file, not a YAML log"
-    return f"character U+{ord(char):04X} is not allowed in a YAML log"
+        return f"NUL byte: this looks like a binary file, not a YAML {what}"
+    return f"character U+{ord(char):04X} is not allowed in a YAML {what}"
 
 
 def _text_at(text: str, index: int) -> At:
@@ -178,7 +300,7 @@ def _load(text: str, source: str, loader: Any = None) -> Loaded:
     problems: list[Problem] = []
     parser = (loader or _LOADER)(text)
     try:
-        return _walk(parser.get_event, source, problems)
+        return _walk(parser.get_event, source, problems, len(text))
     except yaml.MarkedYAMLError as error:
         if loader is None and "nesting depth" in str(error.problem):
             # libyaml's scanner looks ahead and hits its own limit (1000) before our 64:
@@ -247,7 +369,8 @@ def _resolve(text: str) -> Any:
 _ROOT, _ITEM, _KEY, _VALUE = 0, 1, 2, 3
 
 
-def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) -> Loaded:
+def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
+          length: int) -> Loaded:
     """Turn the parser's events into plain data, checking every rule on the way.
 
     Problems that do not stop reading are added to `problems`; the others raise at once.
@@ -255,17 +378,23 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
     (`cont`, `mode`, `path`, `key`, ...) since nearly every event is about it. An alias
     shares the anchored value and is charged its size (values) and height (levels), both
     known when its anchor closes: size from the running total, height from `deepest`, the
-    deepest level reached since the innermost open anchored collection started.
+    deepest level reached since the innermost open anchored collection started. An alias is
+    also charged its weight (the characters of its scalars, plus one per value: `weight`
+    counts them for the whole document), and what aliases add (`repeated`) may not exceed the
+    file's `length` (or ALIAS_FLOOR): the expanded document is at most about twice the file.
     """
     max_nodes, max_depth = MAX_NODES, MAX_DEPTH
+    alias_budget = max(ALIAS_FLOOR, length)
     positions: dict[Path, At] = {}
     key_positions: dict[Path, At] = {}
-    anchors: dict[str, tuple[Any, int, int, str | None]] = {}  # value, size, height, raw
+    anchors: dict[str, tuple[Any, int, int, str | None, int]] = {}  # value, size, height,
+    # raw, weight
     open_anchors: set[str] = set()
     resolved: dict[str, Any] = {}  # plain scalar as written -> its value
     stack: list[tuple[Any, int, Path | None, str | None, Path | None, dict[str, At], At, Any, int,
-                     int]] = []
+                     int, int]] = []
     total = depth = deepest = documents = 0
+    weight = repeated = from_aliases = 0  # the document's weight; what aliases added to it
     root: Any = None
     cont: Any = None  # the innermost open list or dict
     mode = _ROOT
@@ -275,7 +404,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
     seen: dict[str, At] = {}  # keys of a discarded mapping (others are in key_positions)
     start_at: At = (1, 1)  # where `cont` starts
     anchor: Any = None  # the anchor of `cont`
-    size_base = saved_deepest = 0  # `cont` anchored: total at its start, outer `deepest`
+    size_base = saved_deepest = weight_base = 0  # `cont` anchored: total at its start, outer
+    # `deepest`, weight at its start
     scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
     mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
     mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
@@ -288,8 +418,16 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
         raise LogFormatError(problems)
 
     def over_budget(at: At) -> NoReturn:
-        message = "too many values after expanding aliases (billion laughs?)"
-        fail(f"{message}: more than {max_nodes:,}", at)
+        if from_aliases:
+            fail("too many values after expanding aliases (billion laughs?): more than "
+                 f"{max_nodes:,}, {from_aliases:,} of them repeated by aliases", at)
+        fail(f"the file holds more than {max_nodes:,} values (lists, mappings and scalars): "
+             "far more than a game (a long one has about 4,000)", at)
+
+    def repeats_too_much(name: str, at: At) -> NoReturn:
+        fail(f"aliases repeat too much: with '*{name}' here they would add {repeated:,} "
+             f"characters and values to a file of {length:,}; aliases may add at most the "
+             f"file's length or {ALIAS_FLOOR:,}, whichever is more", at)
 
     def too_deep(at: At) -> NoReturn:
         fail(f"lists and mappings are nested more than {max_depth} levels deep", at)
@@ -306,6 +444,7 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
             if tag is not None:
                 problem(_tag_message(tag), at)
             total += 1
+            weight += len(text) + 1
             if total > max_nodes:
                 over_budget(at)
             value: Any = text
@@ -323,15 +462,16 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                     else:
                         resolved[text] = value
             if name:
-                anchors[name] = (value, 1, 0, raw)
+                anchors[name] = (value, 1, 0, raw, len(text) + 1)
         elif kind is mapping_end or kind is sequence_end:
             value, raw, at = cont, None, start_at
             if anchor:
                 open_anchors.discard(anchor)
-                anchors[anchor] = (value, total - size_base + 1, deepest - depth + 1, None)
+                anchors[anchor] = (value, total - size_base + 1, deepest - depth + 1, None,
+                                   weight - weight_base + 1)
                 deepest = max(deepest, saved_deepest)
             (cont, mode, path, key, key_path, seen, start_at, anchor, size_base,
-             saved_deepest) = stack.pop()
+             saved_deepest, weight_base) = stack.pop()
             depth -= 1
         elif kind is mapping_start or kind is sequence_start:
             mark = event.start_mark
@@ -339,6 +479,7 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
             if event.tag is not None:
                 problem(_tag_message(event.tag), at)
             total += 1
+            weight += 1
             if total > max_nodes:
                 over_budget(at)
             if depth >= max_depth:
@@ -355,12 +496,12 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
             if child is not None:
                 positions[child] = at
             stack.append((cont, mode, path, key, key_path, seen, start_at, anchor, size_base,
-                          saved_deepest))
+                          saved_deepest, weight_base))
             depth += 1
             anchor = event.anchor
             if anchor:
                 open_anchors.add(anchor)
-                size_base, saved_deepest, deepest = total, deepest, depth
+                size_base, saved_deepest, deepest, weight_base = total, deepest, depth, weight
             elif depth > deepest:
                 deepest = depth
             if kind is mapping_start:
@@ -377,8 +518,13 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem]) ->
                 fail(f"alias '*{name}' is inside the very collection it names", at)
             if name not in anchors:
                 fail(f"unknown alias '*{name}': no anchor '&{name}' before it", at)
-            value, size, height, raw = anchors[name]
+            value, size, height, raw, heft = anchors[name]
             total += size
+            from_aliases += size
+            weight += heft
+            repeated += heft
+            if repeated > alias_budget:
+                repeats_too_much(name, at)
             if total > max_nodes:
                 over_budget(at)
             if depth + height > max_depth:
