@@ -8,6 +8,7 @@ from typing import Any
 from .audit import Audit, lost_to_municipality
 from .engine.ledger import Entry
 from .engine.state import MUNICIPALITY
+from .terminal import markdown_text, safe_text
 
 SOURCE_ORDER = ["floors built", "houses sold", "commerce rewards", "trees planted",
                 "replanting", "exploring", "site bonuses", "Bonus Road Track", "auctions",
@@ -15,11 +16,15 @@ SOURCE_ORDER = ["floors built", "houses sold", "commerce rewards", "trees plante
 
 
 def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
-    """A table in plain text (aligned columns) or Markdown (pipes)."""
-    cells = [[str(c) for c in row] for row in rows]
+    """A table in plain text (aligned columns) or Markdown (pipes), every cell shown as
+    written: control characters escaped, and in Markdown its special characters too (a `|`
+    in a name keeps its cell)."""
     if markdown:
-        lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
-        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in cells])
+        heads = [markdown_text(h) for h in headers]
+        lines = ["| " + " | ".join(heads) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+        return "\n".join(lines + ["| " + " | ".join(markdown_text(str(c)) for c in row) + " |"
+                                  for row in rows])
+    cells = [[safe_text(str(c), newlines=False) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in [headers] + cells) for i in range(len(headers))]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     lines = [fmt.format(*headers), fmt.format(*("-" * w for w in widths))]
@@ -40,9 +45,14 @@ def score_table(a: Audit, markdown: bool) -> str:
     return table(headers, rows, markdown)
 
 
+def prose(text: str, markdown: bool) -> str:
+    """A paragraph: in Markdown its names cannot link, emphasise or start a heading."""
+    return markdown_text(text, paragraph=True) if markdown else text
+
+
 def public_table(a: Audit, markdown: bool) -> str:
     if not a.public:
-        return "No finished, usable Public building: no Public rewards."
+        return prose("No finished, usable Public building: no Public rewards.", markdown)
     rows = []
     for p in a.public:
         desires = " + ".join(f"{v} ({card})" for card, v in p.desired_by) or "nobody"
@@ -51,14 +61,15 @@ def public_table(a: Audit, markdown: bool) -> str:
                           for who, blocks, vp in p.shares)
         rows.append([f"{p.building} ({p.site})", desires, p.total, split])
     lost = sum(lost_to_municipality(p) for p in a.public)
-    note = f"\n\nThe Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
+    note = ("\n\n" + prose(f"The Municipality's shares ({lost} VPs) are lost (R-MUNI-02).",
+                          markdown)) if lost else ""
     return table(["Public building", "desired by", "reward", "split by blocks"], rows,
                  markdown) + note
 
 
 def claims_text(a: Audit, markdown: bool) -> str:
     if a.agrees:
-        return "Every claim in the log agrees with the rules."
+        return prose("Every claim in the log agrees with the rules.", markdown)
     d = a.divergences[0]
     here = [x for x in a.divergences if x.turn == d.turn]
     when = "at final scoring" if d.what in ("final score", "winner") else f"after turn {d.turn}"
@@ -82,15 +93,16 @@ def claims_text(a: Audit, markdown: bool) -> str:
     later = len(a.divergences) - len(here)
     more = (f"\n\n{later} later claim{'s' if later > 1 else ''} also disagree"
             f"{'s' if later == 1 else ''}.") if later else ""
-    return (f"{head}\n\nLedger entries of {names} since {since}:\n\n"
+    return (prose(f"{head}\n\nLedger entries of {names} since {since}:", markdown) + "\n\n"
             + table(["turn", "player", "what", "change", "total", "cause", "rule"], rows,
-                    markdown) + more)
+                    markdown) + prose(more, markdown))
 
 
 def audit_text(a: Audit, title: str, markdown: bool, variants: str = "") -> str:
     h = "## " if markdown else ""
-    head = f"{h}Audit of {title}" + (f"\n\nVariants: {variants}" if variants else "")
-    return "\n\n".join([head, score_table(a, markdown), a.tie_break,
+    head = f"{h}Audit of {markdown_text(title) if markdown else title}" + (
+        "\n\n" + prose(f"Variants: {variants}", markdown) if variants else "")
+    return "\n\n".join([head, score_table(a, markdown), prose(a.tie_break, markdown),
                         f"{h}Public buildings", public_table(a, markdown),
                         f"{h}Claims", claims_text(a, markdown)])
 

@@ -1,12 +1,14 @@
 """The `grinivil` command: options, printing and exit codes only; no rule lives here.
 
-Exit codes: 0 legal, 1 illegal move or disagreeing claim, 2 unreadable input or usage error.
+Exit codes: 0 legal, 1 illegal move or disagreeing claim, 2 unreadable input or usage error;
+`validate` stopped by SIGINT (Ctrl-C) or SIGTERM: 130 or 143 (128 + the signal).
 """
 
 from __future__ import annotations
 
-import json
+import signal
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +18,7 @@ from . import batch, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
+from .terminal import safe_json, safe_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Replay and validate recorded games of Grinivil.")
@@ -45,14 +48,14 @@ def _shown(log: Path) -> str:
 
 
 def _write_or_exit(path: Path, text: str) -> None:
-    """Write an output file whole (its folder created), or exit 2 saying why it cannot be."""
+    """Write an output file whole, or exit 2 saying why it cannot be (a folder that does not
+    exist is not created: only what the user named is)."""
     from .output import write_atomic
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
     except OSError as e:
-        typer.echo(f"grinivil: cannot write {path}: {_why(path.parent, e)}.", err=True)
+        _echo(f"grinivil: cannot write {path}: {_why(path.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
 
 
@@ -67,7 +70,7 @@ def _why(folder: Path, error: OSError) -> str:
 
 def _check_format(fmt: str) -> None:
     if fmt not in ("text", "json"):
-        typer.echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
+        _echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
         raise typer.Exit(UNREADABLE)
 
 
@@ -85,24 +88,38 @@ def validate(
         "--lenient", help="Carry on after an illegal move and report every finding.")] = False,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
-    illegal move or disagreeing claim, 2 when a log cannot be read."""
+    illegal move or disagreeing claim, 2 when a log cannot be read. Ctrl-C (or SIGTERM)
+    stops at once, prints the results known and exits 130 (143)."""
     _check_format(fmt)
     paths = batch.expand(logs)
     progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
     results: list[dict[str, Any]] = []
-    with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
-                           hidden=not progress) as bar:
-        for result in batch.validate_many(paths, edition=edition, max_bytes=max_size,
-                                          jobs=jobs, lenient=lenient,
-                                          on_done=lambda: bar.update(1)):
-            results.append(result)
+    with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop, print what is known, 130, 143
+        try:
+            reports = batch.validate_many(paths, edition=edition, max_bytes=max_size, jobs=jobs,
+                                          lenient=lenient, on_done=lambda: bar.update(1))
+            with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
+                                   hidden=not progress) as bar, closing(reports):
+                for result in reports:
+                    results.append(result)
+                    if fmt == "json" or not progress:
+                        _emit(fmt, result)
+        except batch.Interrupted as stop:  # the reports finished but not given yet
+            results += stop.known
             if fmt == "json" or not progress:
+                for result in stop.known:
+                    _emit(fmt, result)
+        if progress:
+            for result in results:
                 _emit(fmt, result)
-    if progress:
-        for result in results:
-            _emit(fmt, result)
-    if fmt == "text" and len(results) > 1:
-        typer.echo("\n" + batch.summary(results))
+        if fmt == "text" and len(paths) > 1 and results:
+            named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
+            _echo("\n" + batch.summary(named))  # one line per file, whatever its name holds
+        signum = batch.pending_signal()
+        if signum is not None:
+            _echo(f"grinivil: interrupted ({signal.Signals(signum).name}): {len(results)} of "
+                  f"{len(paths)} files validated.", err=True)
+            raise typer.Exit(128 + signum)
     raise typer.Exit(max((r["exit"] for r in results), default=LEGAL))
 
 
@@ -124,8 +141,8 @@ def show(
         raise typer.Exit(ILLEGAL)
     n = len(snaps) - 1 if turn is None else turn
     if not 0 <= n < len(snaps):
-        typer.echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
-                   err=True)
+        _echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
+              err=True)
         raise typer.Exit(UNREADABLE)
     tables = report.state_tables(snaps[n])
     stopped = game.replay.error is not None and n == len(snaps) - 1
@@ -133,7 +150,7 @@ def show(
         tables["validation"] = report.validation(_shown(log), game)
     _emit(fmt, tables)
     if stopped and fmt != "json":
-        typer.echo(report.validation(_shown(log), game)["text"], err=True)
+        _echo(report.validation(_shown(log), game)["text"], err=True)
     raise typer.Exit(ILLEGAL if stopped else LEGAL)
 
 
@@ -170,15 +187,15 @@ def simulate(
             options.update(parse_option(item))
         log = play_game(ed, players, seed, options or None)
     except (ValueError, IllegalMove) as e:
-        typer.echo(f"grinivil: --option: {e}", err=True)
+        _echo(f"grinivil: --option: {e}", err=True)
         raise typer.Exit(UNREADABLE) from None
     except SimulationError as e:  # no log rather than an unfinished one
-        typer.echo(f"grinivil: {e}.", err=True)
+        _echo(f"grinivil: {e}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     args = "".join(f" --option {o}" for o in option or [])
     text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")
-    if output is None:
-        typer.echo(text, nl=False)
+    if output is None:  # a log, not a message: escaped only when a terminal shows it
+        typer.echo(safe_text(text) if sys.stdout.isatty() else text, nl=False)
     else:
         _write_or_exit(output, text)
 
@@ -191,8 +208,7 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
                     lenient: bool = False) -> Game:
     """Read and replay without stopping at claims; exit 2 or 1 when that cannot be done."""
     if fmt not in ("table", "markdown", "json"):
-        typer.echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.",
-                   err=True)
+        _echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.", err=True)
         raise typer.Exit(UNREADABLE)
     game = _load_or_exit(log, edition, max_size, fmt, claims=False, lenient=lenient)
     if game.replay.error is not None and not (lenient and fmt == "json"):
@@ -226,7 +242,7 @@ def audit(
     if chart is not None:
         from .chart import progress_chart
 
-        _write_or_exit(chart, progress_chart(game.replay, title=_shown(log)))
+        _write_or_exit(chart, progress_chart(game.replay, title=safe_text(_shown(log))))
     from .engine.setup import describe_options
 
     variants = describe_options(game.replay.game.state.options) if game.replay.game else ""
@@ -235,9 +251,9 @@ def audit(
         if findings is not None:
             payload["validation"] = findings
             payload["exit"] = max(payload["exit"], findings["exit"])  # as the process exits
-        typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
+        _echo_json(payload)
     else:
-        typer.echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants))
+        _echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants))
     raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
 
 
@@ -257,7 +273,7 @@ def _no_final_score(log: Path, game: Game, fmt: str, findings: dict[str, Any] | 
             payload["validation"] = findings
         _emit("json", payload)
     else:
-        typer.echo(text, err=True)
+        _echo(text, err=True)
     raise typer.Exit(code)
 
 
@@ -279,17 +295,17 @@ def ledger(
     if player is not None and player not in names:
         from .logfile.suggest import hint
 
-        typer.echo(f"grinivil: '{player}' is not a player of {_shown(log)}{hint(player, names)}",
-                   err=True)
+        _echo(f"grinivil: '{player}' is not a player of {_shown(log)}{hint(player, names)}",
+              err=True)
         raise typer.Exit(UNREADABLE)
     lo, hi = _turn_range(turns)
     chosen = [e for e in entries if (player is None or e.player == player)
               and lo <= e.turn <= hi]
     if fmt == "json":
         for e in chosen:
-            typer.echo(json.dumps(e._asdict(), ensure_ascii=False, sort_keys=True))
+            _echo_json(e._asdict())
     else:
-        typer.echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown"))
+        _echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown"))
 
 
 def _turn_range(turns: str | None) -> tuple[int, int]:
@@ -302,7 +318,7 @@ def _turn_range(turns: str | None) -> tuple[int, int]:
             raise ValueError(turns)
         return first, last
     except ValueError:
-        typer.echo(f"grinivil: --turns takes N or A-B, not '{turns}'.", err=True)
+        _echo(f"grinivil: --turns takes N or A-B, not '{turns}'.", err=True)
         raise typer.Exit(UNREADABLE) from None
 
 
@@ -311,14 +327,16 @@ def schema() -> None:
     """Print the JSON Schema of the game log format."""
     from .logfile.schema import LOG_SCHEMA
 
-    typer.echo(json.dumps(LOG_SCHEMA, indent=2, ensure_ascii=False))
+    _echo_json(LOG_SCHEMA, indent=2, sort_keys=False)
 
 
 @app.command()
 def render(
     log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
     output: Annotated[Path, typer.Option("-o", "--output",
-                                         help="Directory for the SVG files (created).")],
+                                         help="Directory for the SVG files (created, not "
+                                         "the folders above it; an earlier render's "
+                                         "turn-*.svg/.png there are removed).")],
     turn: Annotated[int | None, typer.Option("--turn", help="Only the snapshot after turn N "
                                              "(0 is the setup).")] = None,
     turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B.")] = None,
@@ -330,17 +348,18 @@ def render(
     """Draw the table after the setup and after every turn: one SVG each (turn-000.svg, ...).
     Exit 1 at an illegal move (the turns before it are drawn), 2 when the log is unreadable."""
     from .render import render_game
+    from .render.files import remove_earlier_snapshots
     from .render.png import Converter, PngUnavailable, png_converter
 
     if turn is not None and turns is not None:
-        typer.echo("grinivil: give --turn or --turns, not both.", err=True)
+        _echo("grinivil: give --turn or --turns, not both.", err=True)
         raise typer.Exit(UNREADABLE)
     to_png: Converter | None = None
     if png:
         try:
             to_png = png_converter()
         except PngUnavailable as e:
-            typer.echo(f"grinivil: {e}", err=True)
+            _echo(f"grinivil: {e}", err=True)
             raise typer.Exit(UNREADABLE) from None
     lo, hi = (turn, turn) if turn is not None else _turn_range(turns)
     game = _load_or_exit(log, edition, max_size)
@@ -351,16 +370,22 @@ def render(
     if not (0 <= lo <= last and (turns is None or hi >= 0)):
         stops = (f" (its replay stops before the illegal turn {last + 1})"
                  if game.replay.error is not None else "")
-        typer.echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
-                   f"and {last} for {_shown(log)}{stops}.", err=True)
+        _echo(f"grinivil: {'--turn' if turns is None else '--turns'} must be between 0 "
+              f"and {last} for {_shown(log)}{stops}.", err=True)
         raise typer.Exit(UNREADABLE)
     try:
         written = render_game(game, output, range(lo, hi + 1), png=to_png)
+        removed = remove_earlier_snapshots(output, written)
     except OSError as e:
-        typer.echo(f"grinivil: cannot write to {output}: {_why(output, e)}.", err=True)
+        _echo(f"grinivil: cannot write to {output}: {_why(output, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    typer.echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
-               f"{output}{' (SVG and PNG)' * png}")
+    _echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
+          f"{output}{' (SVG and PNG)' * png}")
+    if removed:  # the folder holds this render only: say what went (README.md, "Outputs")
+        names = " ... ".join(dict.fromkeys((removed[0].name, removed[-1].name)))
+        _echo(f"{_shown(log)}: removed {len(removed)} file{'s' * (len(removed) != 1)} of an "
+              f"earlier render from {output} ({names}: the turn-*.svg and turn-*.png not "
+              "drawn this time)")
     if game.replay.error is not None:
         _emit("text", report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
@@ -385,8 +410,8 @@ def viewer(
         raise typer.Exit(ILLEGAL)
     page = viewer_html(game, _shown(log))
     _write_or_exit(output, page)
-    typer.echo(f"{_shown(log)}: viewer of {len(game.replay.snapshots)} snapshots written to "
-               f"{output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)")
+    _echo(f"{_shown(log)}: viewer of {len(game.replay.snapshots)} snapshots written to "
+          f"{output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)")
     if game.replay.error is not None:
         _emit("text", report.validation(_shown(log), game))
         raise typer.Exit(ILLEGAL)
@@ -394,9 +419,22 @@ def viewer(
 
 def _emit(fmt: str, payload: dict[str, Any]) -> None:
     if fmt == "json":
-        typer.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
+        _echo_json(payload)
     else:
-        typer.echo(payload["text"])
+        _echo(payload["text"])
+
+
+def _echo(text: str, err: bool = False, nl: bool = True) -> None:
+    """The one way text reaches the terminal: every message, table and summary goes through
+    `safe_text`, so no control or bidi character of a log, a file name or an argument can act
+    on the terminal (a message's own newlines are kept; a value's were escaped before)."""
+    typer.echo(safe_text(text), err=err, nl=nl)
+
+
+def _echo_json(value: Any, indent: int | None = None, sort_keys: bool = True) -> None:
+    """One JSON document on standard output: the same data, with C1 and bidi controls written
+    as JSON escapes (JSON escapes C0 controls itself)."""
+    typer.echo(safe_json(value, indent=indent, sort_keys=sort_keys))
 
 
 def main() -> None:
@@ -406,6 +444,7 @@ def main() -> None:
     except SystemExit:
         raise
     except Exception as e:  # noqa: BLE001 - the last line of defence
-        print(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in grinivil; "
-              "please report it with the log that caused it.", file=sys.stderr)
+        print(safe_text(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in "
+                        "grinivil; please report it with the log that caused it."),
+              file=sys.stderr)
         sys.exit(UNREADABLE)

@@ -11,17 +11,32 @@ from .engine.setup import describe_options
 from .engine.state import GameState
 from .errors import IllegalMove, Problem
 from .loading import Game
+from .terminal import safe_text
+
+MAX_SHOWN = 100  # problems (or findings) of one log printed for people; JSON keeps them all
+
+
+def shown_lines(path: str, lines: list[str], what: str = "problems") -> str:
+    """The lines of one log's report for a terminal: each a line (a newline or a control
+    character inside a message is escaped, so no value can forge a line), at most `MAX_SHOWN`
+    of them and then how many more there are."""
+    out = [safe_text(line, newlines=False) for line in lines[:MAX_SHOWN]]
+    if len(lines) > MAX_SHOWN:
+        out.append(f"{safe_text(path, newlines=False)}: ... and {len(lines) - MAX_SHOWN} more "
+                   f"{what}")
+    return "\n".join(out)
 
 
 def format_problems(path: str, problems: list[Problem]) -> dict[str, Any]:
-    """Every format problem with its position: the log cannot be replayed."""
+    """Every format problem with its position: the log cannot be replayed. The `text` shows
+    the first `MAX_SHOWN` (escaped for a terminal); `problems` holds them all."""
     lines = [str(p) if p.position or f"'{path}'" in p.message else f"{path}: {p.message}"
              for p in problems]
     return {
         "file": path, "status": "unreadable", "exit": 2,
         "problems": [{"message": p.message, "line": p.position.line if p.position else None,
                       "col": p.position.col if p.position else None} for p in problems],
-        "text": "\n".join(lines),
+        "text": shown_lines(path, lines),
     }
 
 
@@ -43,7 +58,8 @@ def validation(path: str, game: Game) -> dict[str, Any]:
             later = " (follows an earlier finding)" if i else ""
             lines.append(f"{where}{e}{later}")
         out.update(status="illegal", exit=1, error=_move(r.error),
-                   findings=[_move(e) for e in r.findings], text="\n".join(lines))
+                   findings=[_move(e) for e in r.findings],
+                   text=shown_lines(path, lines, "findings"))
         return out
     lines = [f"{path}: legal ({turns} turns)"]
     if r.game is not None and r.game.state.options:  # the variants played
@@ -61,12 +77,12 @@ def validation(path: str, game: Game) -> dict[str, Any]:
         playing = [p.name for p in r.game.state.players if not p.finished]
         out["unfinished"] = playing
         lines.append(f"the log ends before the game does ({', '.join(playing)} still playing)")
-    out.update(status="legal", exit=0, text="\n".join(lines))
+    out.update(status="legal", exit=0, text=shown_lines(path, lines))
     return out
 
 
 def _table(headers: list[str], rows: list[list[Any]]) -> str:
-    cells = [headers] + [[str(c) for c in row] for row in rows]
+    cells = [headers] + [[safe_text(str(c), newlines=False) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     lines = [fmt.format(*cells[0]), fmt.format(*("-" * w for w in widths))]
