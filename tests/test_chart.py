@@ -43,7 +43,8 @@ def plotted(root: ET.Element, what: str) -> tuple[int, dict[str, list[float]]]:
 
 
 def test_audit_chart_plots_every_players_vps_and_money_after_each_turn(tmp_path: Path) -> None:
-    out = tmp_path / "charts" / "game.svg"  # the folder is created
+    out = tmp_path / "charts" / "game.svg"
+    out.parent.mkdir()  # a missing folder is refused, not created (tests/test_outputs_and_bounds)
     result = run("audit", str(SAMPLE), "--chart", str(out))
     assert result.returncode == 0, result.stderr
     root = ET.fromstring(out.read_text(encoding="utf-8"))
@@ -76,7 +77,12 @@ def test_an_output_that_cannot_be_written_is_exit_2_and_leaves_nothing(tmp_path:
     assert [p.name for p in tmp_path.iterdir()] == ["file"]
 
 
-def test_simulate_writes_into_a_new_folder(tmp_path: Path) -> None:
+def test_simulate_writes_into_a_folder_that_exists_and_refuses_one_that_does_not(
+        tmp_path: Path) -> None:
     out = tmp_path / "games" / "g.yaml"
+    refused = run("simulate", "--players", "2", "--seed", "1", "-o", str(out))
+    assert refused.returncode == 2 and "does not exist" in refused.stderr
+    assert not out.parent.exists()
+    out.parent.mkdir()
     assert run("simulate", "--players", "2", "--seed", "1", "-o", str(out)).returncode == 0
     assert run("validate", str(out)).returncode == 0

@@ -196,6 +196,7 @@ def test_player_names_are_escaped_and_shown_as_written(tmp_path: Path) -> None:
 def test_output_stays_inside_the_directory(tmp_path: Path) -> None:
     game = load_game(odd_log(tmp_path, ["../../x", "/etc/passwd"]))
     out = tmp_path / "deep" / "out"
+    out.parent.mkdir()  # the folder is created, not the folders above it (tests/test_outputs...)
     paths = render_game(game, out, range(0, 2))
     assert [p.name for p in paths] == ["turn-000.svg", "turn-001.svg"]
     assert sorted(p.name for p in out.iterdir()) == ["turn-000.svg", "turn-001.svg"]

@@ -431,6 +431,7 @@ KEPT = {  # each one a bound the rulebook does not state (docs/log-format.md)
     ("#/$defs/player", "minLength"),
     ("#/$defs/player", "maxLength"),
     ("#/properties/title", "maxLength"),
+    ("#/$defs/action/properties/note", "maxLength"),
     ("#/$defs/roadBonus/anyOf/1", "minProperties"),
     ("#/$defs/siteBonus/anyOf/1", "minProperties"),
     ("#/$defs/associated", "minProperties"),
@@ -463,16 +464,39 @@ def _bounds(node: Any, where: str) -> set[tuple[str, str]]:
     return found
 
 
+SANITY = {1_000_000, 1_000, 100}  # the sanity limits of numbers (docs/log-format.md)
+
+
+def _integers(node: Any, where: str) -> set[str]:
+    """The pointers of every integer field of a schema."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            found.add(where)
+        for key, value in node.items():
+            if key not in ("description", "title", "examples", "enum", "const"):
+                found |= _integers(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            found |= _integers(item, f"{where}/{i}")
+    return found
+
+
 def test_the_schema_keeps_only_bounds_the_rulebook_does_not_state() -> None:
     """Every bound left in the schema is a sanity limit or a count that cannot be negative
-    (0 is as far as a count can be read); the lower bounds that are kept are all 0."""
-    assert _bounds(LOG_SCHEMA, "#") == KEPT
-    for where, keyword in KEPT:
+    (0 is as far as a count can be read): every integer field has a sanity maximum, and a
+    minimum that is 0 or the negative of that maximum; none is a number of the rulebook."""
+    integers = _integers(LOG_SCHEMA, "#")
+    sanity = {(where, "maximum") for where in integers}
+    negative = {(where, "minimum") for where in integers} - KEPT
+    assert _bounds(LOG_SCHEMA, "#") == KEPT | sanity | negative
+    for where in integers:
         node: Any = LOG_SCHEMA
         for step in where[2:].split("/"):
             node = node[int(step)] if isinstance(node, list) else node[step]
-        if keyword == "minimum":
-            assert node["minimum"] == 0, where
+        assert node["maximum"] in SANITY, where
+        expected = 0 if (where, "minimum") in KEPT else -node["maximum"]
+        assert node["minimum"] == expected, where
 
 
 def test_the_ring_and_the_picks_name_every_action_tile_of_the_box() -> None:

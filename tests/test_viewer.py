@@ -151,7 +151,7 @@ def test_snapshots_decode_to_the_rendered_svg_without_defs() -> None:
 
 
 def test_illegal_move_shown_at_its_turn_in_red(tmp_path: Path) -> None:
-    out = tmp_path / "sub" / "illegal.html"
+    out = tmp_path / "illegal.html"  # a missing folder is refused: tests/test_outputs_and_bounds
     result = run("viewer", str(ILLEGAL), "-o", str(out))
     assert result.returncode == 1
     assert "R-FEE-03" in result.stdout

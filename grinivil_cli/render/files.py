@@ -1,13 +1,18 @@
 """Writing the snapshots of a game: one SVG per snapshot, named by its turn number only (and,
-with `png`, a PNG of it beside)."""
+with `png`, a PNG of it beside). `grinivil render` then removes an earlier render's snapshots
+from the folder (`remove_earlier_snapshots`: only files named as ours), so that the folder holds
+this render's and no other game's."""
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..loading import Game
-from ..output import write_atomic, write_atomic_bytes
+from ..output import make_folder, write_atomic, write_atomic_bytes
+from ..terminal import safe_text
 from .png import Converter
 from .snapshot import snapshot_svg
 
@@ -19,19 +24,47 @@ def file_name(turn: int, turns_in_log: int) -> str:
     return f"turn-{int(turn):0{width}d}.svg"
 
 
+SNAPSHOT_FILE = re.compile(r"turn-[0-9]{3,}\.(svg|png)")  # what `file_name` writes, and PNGs
+
+
+def earlier_snapshots(out_dir: str | Path, written: list[Path]) -> list[Path]:
+    """The files of `out_dir` named as `render_game` names snapshots (`turn-007.svg`, a PNG,
+    any width of number) that are not among the SVGs `written` nor their PNGs: an earlier
+    render's, of another game or of other turns. Only plain files: never a folder or a link."""
+    kept = {p.name for p in written} | {p.with_suffix(".png").name for p in written}
+    found = []
+    for entry in os.scandir(out_dir):
+        if (SNAPSHOT_FILE.fullmatch(entry.name) and entry.name not in kept
+                and entry.is_file(follow_symlinks=False)):
+            found.append(Path(out_dir) / entry.name)
+    return sorted(found)
+
+
+def remove_earlier_snapshots(out_dir: str | Path, written: list[Path]) -> list[Path]:
+    """Remove `earlier_snapshots(out_dir, written)`; return them. Called after the new files
+    are written, so that a render that fails has removed nothing it did not replace."""
+    removed = earlier_snapshots(out_dir, written)
+    for path in removed:
+        path.unlink(missing_ok=True)
+    return removed
+
+
 def game_title(game: Game) -> str:
+    """The log's title (else its file name) as shown: a bidi control (U+202E would show "evil"
+    as "live") or a control character written as its escape (`\\u202e`)."""
     title = game.loaded.data.get("title")
-    return str(title) if title else Path(str(game.loaded.source)).name
+    return safe_text(str(title) if title else Path(str(game.loaded.source)).name,
+                     newlines=False)
 
 
 def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
                 png: Converter | None = None) -> list[Path]:
     """Write the SVG of every snapshot replayed (or of those whose turn is in `turns`) into
-    `out_dir` (created if needed); return the SVG paths written, in turn order. With `png`
-    (see `png.png_converter`), also `turn-NNN.png` beside each SVG. Each file is written whole
-    or not at all, and only inside `out_dir`: names come from numbers only."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    `out_dir` (created if needed, but not the folders above it: `output.make_folder`); return
+    the SVG paths written, in turn order. With `png` (see `png.png_converter`), also
+    `turn-NNN.png` beside each SVG. Each file is written whole or not at all, and only inside
+    `out_dir`: names come from numbers only."""
+    out = make_folder(out_dir)
     log_turns: list[Any] = game.loaded.data.get("turns") or []
     snaps = game.replay.snapshots
     title = game_title(game)

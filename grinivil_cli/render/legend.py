@@ -10,7 +10,17 @@ from .canvas import Canvas, Node
 from .defs import piece
 from .roads import draw_stage
 from .scene import Scene
-from .style import FAMILY_FILL, FAMILY_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, ROOF, Look
+from .style import (
+    FAMILY_FILL,
+    FAMILY_INK,
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    ROOF,
+    Look,
+    fit,
+    text_width,
+)
 
 Sample = Callable[[Canvas, Node, float, float], None]
 LINE_H = 26.0
@@ -34,11 +44,13 @@ def draw_legend(c: Canvas, parent: Node, scene: Scene, x: float, y: float) -> No
 
 def _lines(scene: Scene) -> list[list[tuple[str, float, Sample]]]:
     """Legend items, wrapped into lines that fit the width."""
-    items = [*_people(scene), *ITEMS]
+    people = _people(scene)
     lines: list[list[tuple[str, float, Sample]]] = [[]]
     used = 0.0
-    for label, sample in items:
-        width = 50 + 6 * len(label)
+    for k, (label, sample) in enumerate([*people, *ITEMS]):
+        width = 50.0 + 6 * len(label)  # the label starts 36 px on, 10 px text (class "small")
+        if k < len(people):  # a name of capitals is wider than 6 px a character
+            width = max(width, 44 + 1.1 * text_width(label, 10))
         if used + width > WIDTH and lines[-1]:
             lines.append([])
             used = 0.0
@@ -54,7 +66,7 @@ def _people(scene: Scene) -> list[tuple[str, Sample]]:
     if s.municipality or MUNICIPALITY in town.owners.values() or any(
             MUNICIPALITY in b.blocks for b in town.buildings.values()):
         people.append(scene.look(MUNICIPALITY))
-    return [(look.name, _person(look)) for look in people]
+    return [(fit(look.name, 150, 10), _person(look)) for look in people]  # 40 characters
 
 
 def _person(look: Look) -> Sample:

@@ -10,7 +10,7 @@ from ..engine.state import GameState, PlayerState
 from .canvas import Canvas, Node
 from .defs import piece
 from .scene import Scene
-from .style import HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, RESOURCE_FILL, Look, shorten, wrap
+from .style import HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, RESOURCE_FILL, Look, fit, wrap
 
 ROW_H = 50.0
 WAREHOUSE_WIDTH = 234.0
@@ -42,7 +42,10 @@ def _row(c: Canvas, g: Node, scene: Scene, p: PlayerState, x: float, y: float, i
         c.rect(row, x - 6, y - 2, 1192, ROW_H - 4, rx=6, fill="#f6f6f3")
     c.circle(row, x + 12, y + 16, 11, fill=look.fill, stroke=INK, stroke_width="1.6")
     c.text(row, x + 12, y + 16.5, look.letter, cls="letter", font_size="11", fill=look.ink)
-    c.text(row, x + 30, y + 15, shorten(p.name, 22), font_size="13", font_weight="bold")
+    name = fit(p.name, 150, 13, bold=True)  # the Money column starts 166 px on
+    shown = c.text(row, x + 30, y + 15, name, font_size="13", font_weight="bold")
+    if name != p.name:
+        c.title(shown, p.name)
     c.text(row, x + 30, y + 31, _status(scene.state, p), cls="small muted")
     _money(c, row, scene, p, x + 196, y)
     c.rect(row, x + 292, y + 9, 14, 10, fill=look.fill, stroke=INK, stroke_width="0.9")

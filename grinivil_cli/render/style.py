@@ -97,6 +97,16 @@ def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "\u2026"
 
 
+def fit(text: str, px: float, size: float, *, bold: bool = False) -> str:
+    """`text` cut with an ellipsis to about `px` wide (by `text_width`): a 40-character player
+    name must not run into the next column."""
+    if text_width(text, size, bold=bold) <= px:
+        return text
+    while len(text) > 1 and text_width(text + "\u2026", size, bold=bold) > px:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 @dataclass(frozen=True)
 class Look:
     """How one builder is drawn: fill, letter, letter ink and CSS class."""

@@ -14,7 +14,8 @@ html, body { margin: 0; background: var(--paper); color: var(--ink);
 .gv-top { position: sticky; top: 0; z-index: 2; background: var(--green); color: #fff;
   padding: 10px 18px; box-shadow: 0 2px 6px rgba(0,0,0,.25); }
 .gv-titles { display: flex; align-items: center; gap: 14px; flex-wrap: wrap; }
-.gv-top h1 { font-size: 19px; margin: 0; font-weight: bold; }
+.gv-top h1 { font-size: 19px; margin: 0; font-weight: bold; min-width: 0;
+  overflow-wrap: anywhere; }
 .gv-badge { font-size: 12px; padding: 2px 10px; border-radius: 10px; background: #e4f2e6;
   color: #1d4d2a; }
 .gv-badge.gv-illegal { background: #fde7e5; color: var(--red); font-weight: bold; }
@@ -30,7 +31,8 @@ html, body { margin: 0; background: var(--paper); color: var(--ink);
   box-shadow: 0 1px 3px rgba(0,0,0,.06); margin: 0; }
 #gv-stage { padding: 4px; min-height: 200px; }
 #gv-stage svg { display: block; width: 100%; height: auto; }
-.gv-side { display: flex; flex-direction: column; gap: 12px; }
+.gv-side { display: flex; flex-direction: column; gap: 12px; min-width: 0;
+  overflow-wrap: anywhere; }
 .gv-side section { padding: 10px 14px; }
 .gv-side h2 { font-size: 16px; margin: 0 0 6px; }
 .gv-side h3, .gv-chart h3 { font-size: 12px; text-transform: uppercase; letter-spacing: .06em;
@@ -95,13 +97,19 @@ PAGE_JS = r"""
     try { history.replaceState(null, "", "#turn=" + frames[current].turn); } catch (e) { }
   }
 
+  function decoded(text) {
+    try { return decodeURIComponent(text); } catch (e) { return null; }
+  }
+
   function params() {
-    var out = {};
+    // `#turn=5&selftest`; a part that does not decode (`#%`, `#turn=%E0%A4%A`) is ignored
+    var out = Object.create(null);
     location.hash.replace(/^#/, "").split("&").forEach(function (part) {
       if (!part) { return; }
       var eq = part.indexOf("=");
-      out[decodeURIComponent(eq < 0 ? part : part.slice(0, eq))] =
-        eq < 0 ? "" : decodeURIComponent(part.slice(eq + 1));
+      var key = decoded(eq < 0 ? part : part.slice(0, eq));
+      var value = eq < 0 ? "" : decoded(part.slice(eq + 1));
+      if (key !== null && value !== null) { out[key] = value; }
     });
     return out;
   }

@@ -22,6 +22,7 @@ from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
 from ..render.snapshot import snapshot_svg
+from ..terminal import safe_text
 from .assets import PAGE_CSS, PAGE_JS
 
 _ID = re.compile(r' id="([^"]+)"')
@@ -130,7 +131,8 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                                    f"{action_name(err.action)} \u2014 illegal",
                            "yaml": _turn_yaml(rec),
                            "error": message + " (the picture shows the table before it)"})
-    return frames
+    # shown as written: a bidi or control character of the log is escaped, it cannot act
+    return [{k: safe_text(v) if isinstance(v, str) else v for k, v in f.items()} for f in frames]
 
 
 def _badge(game: Game) -> str:
