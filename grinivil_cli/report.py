@@ -13,7 +13,8 @@ from .errors import IllegalMove, Problem
 from .loading import Game
 from .terminal import safe_text
 
-MAX_SHOWN = 100  # problems (or findings) of one log printed for people; JSON keeps them all
+MAX_SHOWN = 100  # problems (or findings) of one log printed for people; JSON keeps every one
+# found (the schema check itself stops after logfile.schema.MAX_PROBLEMS)
 
 
 def shown_lines(path: str, lines: list[str], what: str = "problems") -> str:
