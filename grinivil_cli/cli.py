@@ -18,7 +18,7 @@ from . import batch, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
-from .terminal import safe_json, safe_text
+from .terminal import SafeStream, safe_json, safe_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Replay and validate recorded games of Grinivil.")
@@ -438,7 +438,9 @@ def _echo_json(value: Any, indent: int | None = None, sort_keys: bool = True) ->
 
 
 def main() -> None:
-    """Console entry point: never let a traceback reach a person."""
+    """Console entry point: never let a traceback reach a person, nor a control character
+    a terminal would obey (standard error goes through `terminal.SafeStream`)."""
+    sys.stderr = SafeStream(sys.stderr)
     try:
         app()
     except SystemExit:

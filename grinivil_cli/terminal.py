@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Any
+from typing import Any, TextIO
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _CANDIDATE = re.compile(r"[^\x20-\x7e]")  # a fast first look: printable ASCII is always safe
@@ -83,3 +83,23 @@ def markdown_text(text: str, *, paragraph: bool = False) -> str:
         return escaped
     return _LINE_START.sub(lambda m: m.group() + "\\" if m.group()[0].isdigit()
                            else "\\" + m.group(), escaped)
+
+
+class SafeStream:
+    """A text stream that writes through `safe_text`: the standard error of the console
+    command, so that what other code prints there (Typer's usage errors quote what was typed)
+    is as safe as our own messages. It says it is no terminal, so nothing colours its output
+    with escape sequences; everything else is the wrapped stream's."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self._raw = raw
+
+    def write(self, text: str) -> int:
+        self._raw.write(safe_text(text))
+        return len(text)
+
+    def isatty(self) -> bool:
+        return False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._raw, name)

@@ -344,3 +344,13 @@ def test_a_newline_in_a_file_name_does_not_make_a_line(tmp_path: Path) -> None:
     text = assert_safe(run("validate", str(odd), str(SAMPLE)).stdout)
     assert not [line for line in text.splitlines() if line.startswith("fake.yaml")], text
     assert text.count("n\\nfake.yaml: legal (0 turns)\\n.yaml") == 2  # its result, the summary
+
+
+def test_usage_errors_quote_what_was_typed_escaped() -> None:
+    """A usage error (printed by Typer, not by grinivil's own messages) quotes the option that
+    was typed: its bidi and control characters are escaped too (standard error goes through
+    terminal.SafeStream), and the exit code is still the usage error's 2."""
+    result = run("validate", "--\u202eevil\x1b]0;pwned\x07")
+    assert result.returncode == 2
+    text = assert_safe(result.stderr)
+    assert "No such option" in text and "\\u202eevil\\x1b]0;pwned\\x07" in text
