@@ -27,7 +27,7 @@ from ..errors import IllegalMove, IncompleteRecord
 from . import occupied
 from .game import Game, Rec, cube_counts
 from .state import PlayerState
-from .tiles import ABILITY_TILES, BUILD_TILES, TimeCost, ring_tile_of, tile_name
+from .tiles import ABILITY_TILES, TimeCost, ring_tile_of, tile_name
 
 if TYPE_CHECKING:
     from .ring import Turn, TurnContext
@@ -154,8 +154,8 @@ def follows(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> bool:
     not move and the action is one of the tile the previous player chose at the beginning of
     their turn. Checked here: a Worker on the Follower, a previous player who chose a tile
     (AMB-A51P-01), the same tile (either half of the dual tile, R-A51P-03), not an occupied
-    Restricted Tile nor an Ability Tile (R-A51P-04), and, for a Build Action, a free Worker at
-    the beginning of the turn (R-WRK-02) (R-A51P-02)."""
+    Restricted Tile nor an Ability Tile (R-A51P-04) (R-A51P-02). A followed Build Action needs
+    a free Worker like a chosen one (`ring.check_free_worker`, R-WRK-02)."""
     if not rec.has("follow"):
         return False
     if rec is not turn.rec:
@@ -186,10 +186,6 @@ def follows(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> bool:
         raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is an Ability Tile: its action "
                           "cannot be followed.", rec.at("tile"))
     occupied.check_not_occupied(g, tile, rec.at("tile"), following=True)
-    if action in BUILD_TILES and turn.free_workers < 1:
-        raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
-                          "beginning of the turn, so cannot follow a Build Action.",
-                          rec.at("tile"))
     if rec.has("merchant"):  # not choosing an action (AMB-A51P-02 (a))
         raise IllegalMove("R-A24-01", "a followed action is not chosen on the ring: the "
                           "Merchant draws nothing (AMB-A51P-02).", rec.at("merchant"))

@@ -114,11 +114,19 @@ def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec, turn: Turn) -
                           f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
                           rec.at("tile"))
     occupied.check_not_occupied(g, tile, rec.at("tile"))
+    check_free_worker(p, action, rec, turn)
+    return pos
+
+
+def check_free_worker(p: PlayerState, action: str, rec: Rec, turn: Turn, *,
+                      following: bool = False) -> None:
+    """"You cannot choose the Build Action if you do not have an available Worker in your
+    Portfolio at the beginning of your turn" (R-WRK-02), nor follow one (#51P)."""
     if action in BUILD_TILES and turn.free_workers < 1:
         raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
-                          "beginning of the turn, so cannot choose a Build Action.",
+                          "beginning of the turn, so cannot "
+                          f"{'follow' if following else 'choose'} a Build Action.",
                           rec.at("tile"))
-    return pos
 
 
 def return_workers_from_finished_buildings(g: Game, p: PlayerState, rule: str) -> None:

@@ -17,6 +17,7 @@ from .ring import (
     TurnContext,
     check_all_refills_used,
     check_eligible,
+    check_free_worker,
     move_token,
     penalty,
     shift_time,
@@ -57,7 +58,9 @@ def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
     ctx = TurnContext(rec, vp_before_choice=p.vp)
     action = str(rec.get("tile"))
     following = abilities.follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
-    if not following:
+    if following:
+        check_free_worker(p, action, rec, turn, following=True)
+    else:
         target = check_eligible(g, p, action, rec, turn)
         move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
     if first:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
