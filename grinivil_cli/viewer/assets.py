@@ -19,11 +19,12 @@ html, body { margin: 0; background: var(--paper); color: var(--ink);
 .gv-badge { font-size: 12px; padding: 2px 10px; border-radius: 10px; background: #e4f2e6;
   color: #1d4d2a; }
 .gv-badge.gv-illegal { background: #fde7e5; color: var(--red); font-weight: bold; }
-.gv-controls { display: flex; align-items: center; gap: 10px; margin-top: 8px; }
+.gv-controls { display: flex; align-items: center; gap: 10px; margin-top: 8px;
+  flex-wrap: wrap; }
 .gv-controls button { font: inherit; padding: 4px 12px; border-radius: 6px;
   border: 1px solid #c8d8cb; background: #fff; color: var(--ink); cursor: pointer; }
 .gv-controls button:disabled { opacity: .45; cursor: default; }
-.gv-controls input[type=range] { flex: 1; accent-color: #f2b632; }
+.gv-controls input[type=range] { flex: 1; min-width: 120px; accent-color: #f2b632; }
 .gv-controls output { min-width: 9em; text-align: right; font-weight: bold; }
 .gv-main { display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 14px;
   padding: 14px 18px; align-items: start; }
