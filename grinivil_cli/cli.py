@@ -323,6 +323,84 @@ def _turn_range(turns: str | None) -> tuple[int, int]:
 
 
 @app.command()
+def moves(
+    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
+    turn: Annotated[int | None, typer.Option("--turn", help="The choices after turn N (0 is "
+                                             "the setup; default: the last turn).")] = None,
+    tile: Annotated[str | None, typer.Option("--tile", help="The decisions of this tile's "
+                                             "action, with the options of each.")] = None,
+    given: Annotated[list[str] | None, typer.Option(
+        "--set", help="With --tile: take VALUE at decision PATH (e.g. site=I3.s2, "
+        "cubes.wood=2, bids.Anna=12); 'omit' leaves an optional field out, 'end' ends a "
+        "list. Repeatable.")] = None,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    fmt: FormatOpt = "text",
+) -> None:
+    """The legal choices of the player on turn after a turn: which tiles are eligible (and
+    why the others are not); with --tile, each decision of that tile's action and its exact
+    options."""
+    from .engine.actions import NAMES
+    from .logfile.suggest import hint
+    from .moves_report import decisions_report, tiles_report
+
+    _check_format(fmt)
+    game = _load_or_exit(log, edition, max_size, fmt)
+    snaps = game.replay.snapshots
+    g = game.replay.game
+    if not snaps or g is None:
+        _emit(fmt, report.validation(_shown(log), game))
+        raise typer.Exit(ILLEGAL)
+    n = len(snaps) - 1 if turn is None else turn
+    if not 0 <= n < len(snaps):
+        _echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
+              err=True)
+        raise typer.Exit(UNREADABLE)
+    if tile is not None and tile not in NAMES:
+        _echo(f"grinivil: '{tile}' is not an action tile{hint(tile, NAMES)}", err=True)
+        raise typer.Exit(UNREADABLE)
+    if given and tile is None:
+        _echo("grinivil: --set needs --tile (the decisions it sets are a tile's).", err=True)
+        raise typer.Exit(UNREADABLE)
+    g.state = snaps[n].state.copy()
+    if all(p.finished for p in g.state.players):
+        _emit(fmt, {"turn": n, "over": True, "text": f"After turn {n} the game is over: "
+                    "nobody is on turn."})
+        raise typer.Exit(LEGAL)
+    if tile is None:
+        _emit(fmt, tiles_report(g, n))
+        raise typer.Exit(LEGAL)
+    payload, broken = decisions_report(g, n, tile, _given(given or []))
+    _emit(fmt, payload)
+    raise typer.Exit(ILLEGAL if broken is not None else LEGAL)
+
+
+def _given(pairs: list[str]) -> dict[tuple[str | int, ...], Any]:
+    """--set PATH=VALUE pairs: the path split at dots (a number is a list index), the value
+    read as YAML ('omit' and 'end' are the choices of leaving out and ending a list)."""
+    import yaml
+
+    from .engine.choices import END, OMIT
+
+    out: dict[tuple[str | int, ...], Any] = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        if not eq or not key:
+            _echo(f"grinivil: --set takes PATH=VALUE, not '{pair}'.", err=True)
+            raise typer.Exit(UNREADABLE)
+        path = tuple(int(k) if k.isdigit() else k for k in key.split("."))
+        if text in ("omit", "end"):
+            out[path] = OMIT if text == "omit" else END
+            continue
+        try:
+            out[path] = yaml.safe_load(text)
+        except yaml.YAMLError:
+            _echo(f"grinivil: --set {key}: '{text}' cannot be read as a value.", err=True)
+            raise typer.Exit(UNREADABLE) from None
+    return out
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of the game log format."""
     from .logfile.schema import LOG_SCHEMA

@@ -405,19 +405,23 @@ def test_declined_with_fewer_than_two_vp_loses_points_money_and_cubes() -> None:
     assert total_cubes(g) == CUBES
 
 
-def test_declining_is_accepted_even_when_the_action_was_impossible() -> None:
-    """AMB-TAR-01, R-TAR-06, R-TAR-05: with 3 G, carrying out #07 (10 G) is an illegal move;
-    declining it is the 2 VP penalty. A tile that fails eligibility (a) stays illegal even
-    declined."""
+def test_r_tar_06_an_action_the_player_cannot_perform_cannot_be_declined() -> None:
+    """R-TAR-06, AMB-TAR-01 (a), R-TAR-05: with 3 G, carrying out #07 (10 G) is an illegal move,
+    and so is declining it: a player not able to perform an Action cannot choose it. With 10 G
+    she is able, so declining is the 2 VP penalty (5 - 2 = 3 VP, the 10 G kept). A tile that
+    fails eligibility (a) stays illegal declined."""
     g = new_game(2, money=3)
     player(g, "Anna").vp = 5
     e = illegal(g, "R-A07-01", player="Anna", tile="buy-warehouse")
     assert "10 Grinies" in e.message and "holds 3" in e.message
+    e = illegal(g, "R-TAR-06", player="Anna", tile="buy-warehouse", declined=True)
+    assert "a Small Warehouse is 10 Grinies; Anna holds 3 (R-A07-01)" in e.message
     worker_on(g, "architect", "Bruno")
     e = illegal(g, "R-TAR-05", player="Anna", tile="architect", declined=True)
     assert "Bruno's Worker" in e.message
+    player(g, "Anna").money = 10
     play(g, player="Anna", tile="buy-warehouse", declined=True)
-    assert (player(g, "Anna").vp, player(g, "Anna").money) == (3, 3)
+    assert (player(g, "Anna").vp, player(g, "Anna").money) == (3, 10)
 
 
 def test_declined_auction_goes_ahead_without_the_initiator() -> None:

@@ -110,8 +110,9 @@ def test_r_vp_05_the_vps_before_selecting_convert_count_not_those_after_the_taxe
     """R-VP-05, R-VP-06, R-RND-07: Anna has 1 VP and 3 Grinies on position 15; choosing Convert
     (position 12) completes the TAR: she pays 3 of the 5 Grinies of Taxes and loses 1 VP. She
     had 1 VP before selecting Convert, so she must convert at least 1 VP: no 15 Grinies. With 0
-    VPs and 0 Grinies left she cannot (1 VP to money: she has 0; money to 1 VP costs 6), so she
-    declines: 2 VP penalty, and with fewer she loses what she has (nothing is left)."""
+    VPs and 0 Grinies left she cannot (1 VP to money: she has 0; money to 1 VP costs 6, or 5
+    rolling first), so she is not able to perform Convert and cannot decline it either
+    (R-TAR-06, AMB-TAR-01 (a)): the tile was not eligible for her."""
     g = new_game(2, money=3, ring=CONVERT_AT_12)
     anna = player(g, "Anna")
     anna.vp, anna.position = 1, 15
@@ -127,9 +128,9 @@ def test_r_vp_05_the_vps_before_selecting_convert_count_not_those_after_the_taxe
     e = illegal(g, "R-VP-02", player="Anna", tile="convert", refills=REFILL, money_to_vp=1,
                 roll=7)
     assert "6 Grinies" in e.message and "holds 0" in e.message
-    play(g, player="Anna", tile="convert", refills=REFILL, declined=True)
-    anna = player(g, "Anna")
-    assert (anna.vp, anna.money, anna.position) == (0, 0, 12)
+    e = illegal(g, "R-TAR-06", player="Anna", tile="convert", refills=REFILL, declined=True)
+    assert "could not have carried it out" in e.message and "Anna holds 0 (R-VP-02)" in e.message
+    assert e.path == ("turns", 0, "declined")
 
 
 def test_r_vp_06_zero_vps_before_selecting_gives_15_grinies() -> None:

@@ -38,7 +38,8 @@ ECOLOGIST_TREES = 1  # R-A22-01
 BANKER_GRINIES = 3  # R-A23-01
 MERCHANT_RESOURCES = 1  # R-A24-01
 FOLLOW_TIME = 2  # R-A51P-05: the Time Shift after a followed Action is a mandatory 2
-BENEFIT_KEYS = frozenset({"merchant"})  # what the step-2 benefits record in a turn (#24)
+MERCHANT_KEY = "merchant"  # the log field of the Merchant's random Resource (#24)
+BENEFIT_KEYS = frozenset({MERCHANT_KEY})  # what the step-2 benefits record in a turn
 
 
 # --- every Ability Tile -------------------------------------------------------------------------
@@ -124,6 +125,11 @@ def ecologist_tree(g: Game, p: PlayerState) -> None:
     AMB-SBON-02)."""
     if g.state.supply.trees > 0:
         g.take_trees(p, ECOLOGIST_TREES, "Ecologist: a Tree from the supply", "R-A22-01")
+
+
+def merchant_active(g: Game, p: PlayerState) -> bool:
+    """#24: `p`'s Worker stands on the Merchant: each Action chosen draws a random Resource."""
+    return has_worker_on(g, p, "merchant")
 
 
 def merchant_draw(g: Game, p: PlayerState, rec: Rec) -> str | None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from ..edition.model import RESOURCES, BuildingType
 from ..errors import IllegalMove, IncompleteRecord, Path
 from . import abilities, townland
@@ -108,6 +110,24 @@ def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given:
     return spent
 
 
+def ways_to_discard(g: Game, p: PlayerState, btype: BuildingType,
+                    floor: int) -> list[dict[str, int]]:
+    """Every set of cubes `p` holds that `floor_cubes` accepts for the Floor (the printed cost,
+    or the choices the Architect and the Builder leave, R-BLD-07, R-A19-01, R-A21-01)."""
+    if not (abilities.architect_any_resources(g, p) or abilities.builder_fewer_resources(g, p)):
+        printed = floor_cubes(g, p, btype, floor, None, ())  # no choice: the printed cost
+        return [printed] if all(p.cubes[r] >= n for r, n in printed.items()) else []
+    out = []
+    for held in itertools.product(*(range(p.cubes[r] + 1) for r in RESOURCES)):
+        spent = dict(zip(RESOURCES, held, strict=True))
+        try:
+            floor_cubes(g, p, btype, floor, spent, ())
+        except IllegalMove:
+            continue
+        out.append(spent)
+    return out
+
+
 def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Path) -> None:
     """Building on a site where you have no Block yet, on another player's Parcel, costs the
     Participation Fee to that owner; nothing on a Municipal Parcel (R-FEE-01..05, R-MUNI-03)."""
@@ -124,9 +144,10 @@ def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Pat
 
 
 def build_floor(g: Game, p: PlayerState, rec: Rec, site: str, *, by_build_action: bool,
-                cubes: object = None) -> int:
-    """Build one Floor at `site` (R-BLD-05..10): fee, cubes, Block, Token, VPs, Worker.
-    Returns the number of cubes spent (the Build action's Time Units, R-A03-04)."""
+                cubes_from: Rec | None = None) -> int:
+    """Build one Floor at `site` (R-BLD-05..10): fee, cubes (`cubes_from`'s `cubes`, read
+    when they are discarded), Block, Token, VPs, Worker. Returns the number of cubes spent
+    (the Build action's Time Units, R-A03-04)."""
     town = g.state.townland
     check_site(g, site, "R-BLD-08", rec.at("site"))
     building = town.buildings.get(site)
@@ -145,6 +166,7 @@ def build_floor(g: Game, p: PlayerState, rec: Rec, site: str, *, by_build_action
     btype = building_type(g, building.building)
     floor = len(building.blocks)
     pay_participation_fee(g, p, building, rec.at("site"))
+    cubes = cubes_from.get("cubes") if cubes_from is not None else None
     spent = floor_cubes(g, p, btype, floor, cubes, rec.at("cubes"))
     g.discard_to_pouch(p, spent, f"Floor {floor + 1} of the {btype.name}", "R-BLD-07",
                        rec.at("cubes") if cubes is not None else rec.path)

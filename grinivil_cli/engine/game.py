@@ -19,37 +19,64 @@ FOURTH_WORKER_VP = 20  # R-VP-08
 
 
 class Rec:
-    """One mapping of the log (a turn, or a part of one) with its path, for errors that point."""
+    """One mapping of the log (a turn, or a part of one) with its path, for errors that point.
 
-    def __init__(self, data: dict[str, Any], path: Path) -> None:
+    A record being made decision by decision (`engine/choices.py`) carries a `probe`: every
+    read of a field goes through it, and a field not decided yet stops the rules right there,
+    in the state of the table at that moment, with the domain of that decision."""
+
+    def __init__(self, data: dict[str, Any], path: Path, probe: Probe | None = None) -> None:
         self.data = data
         self.path = path
+        self.probe = probe
+
+    def _read(self, key: str) -> None:
+        if self.probe is not None:
+            self.probe.read(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
+        self._read(key)
         return self.data.get(key, default)
 
     def has(self, key: str) -> bool:
+        self._read(key)
         return key in self.data
 
     def at(self, *keys: str | int) -> Path:
         return self.path + tuple(keys)
 
     def sub(self, key: str) -> Rec:
+        self._read(key)
         value = self.data.get(key)
-        return Rec(value if isinstance(value, dict) else {}, self.at(key))
+        return Rec(value if isinstance(value, dict) else {}, self.at(key), self.probe)
+
+    def element(self, key: str, i: int) -> Rec:
+        """The record of the `i`-th mapping of a list field (a Repeat Action)."""
+        value = self.data[key][i]
+        return Rec(value if isinstance(value, dict) else {}, self.at(key, i), self.probe)
 
     def items(self, key: str) -> Iterator[tuple[Path, Any]]:
         """(path, value) of each element of a list field."""
+        self._read(key)
         for i, v in enumerate(self.data.get(key) or []):
             yield self.at(key, i), v
 
     def require(self, key: str, what: str, rule: str) -> Any:
         """The field's value; an IncompleteRecord naming `what` when the log leaves it out (it
         points at this mapping, inside the turn it belongs to)."""
+        self._read(key)
         if key not in self.data:
             raise IncompleteRecord(rule, f"the log must record {what} ('{key}').", self.at(key),
                                    field=key)
         return self.data[key]
+
+
+class Probe(Protocol):
+    """What a record made decision by decision asks before the rules read a field
+    (`engine/choices.py`)."""
+
+    def read(self, rec: Rec, key: str, item: str | int | None = None, *,
+             outcome: bool = False) -> None: ...
 
 
 def cube_counts(value: Any) -> dict[str, int]:
@@ -105,6 +132,8 @@ class Game:
         `item` of the mapping (a name) or the list (an index) recorded there. With a Chance
         (the simulator), one not recorded yet is drawn and written into the record first: the
         one place where the rules write into a log record."""
+        if rec.probe is not None:
+            rec.probe.read(rec, key, item, outcome=True)
         data = rec.data
         if item is None:
             if key not in data and self.chance is not None:

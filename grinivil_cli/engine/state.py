@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..edition.model import RESOURCES, Edition
 
 MUNICIPALITY = "Municipality"  # owner / builder name of the Municipality (orange, not a player)
 RING_SIZE = 20
 STARTING_TILE = 0  # ring position of the Starting Tile (the lap boundary)
+T = TypeVar("T")
 
 
 def no_cubes() -> dict[str, int]:
@@ -145,26 +146,36 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (every mutable part copied; the edition is shared: it is
-        immutable). Much faster than copy.deepcopy, which the replay would pay every turn."""
-        return replace(
+        immutable). Much faster than copy.deepcopy, which the replay would pay every turn, and
+        than dataclasses.replace (the search of legal choices copies the state thousands of
+        times a turn)."""
+        town, supply, ring = self.townland, self.supply, self.ring
+        return clone(
             self,
-            players=[replace(p, cubes=dict(p.cubes), residents=list(p.residents))
+            players=[clone(p, cubes=dict(p.cubes), residents=list(p.residents))
                      for p in self.players],
-            ring=replace(self.ring, tiles=list(self.ring.tiles),
-                         ability_workers=dict(self.ring.ability_workers),
-                         occupied=dict(self.ring.occupied)),
-            townland=Townland(
-                tiles=dict(self.townland.tiles), owners=dict(self.townland.owners),
-                road_tokens=set(self.townland.road_tokens), trees=set(self.townland.trees),
-                buildings={site: replace(b, blocks=list(b.blocks),
-                                         by_build_action=list(b.by_build_action),
-                                         workers=list(b.workers))
-                           for site, b in self.townland.buildings.items()}),
-            supply=replace(self.supply, pouch=dict(self.supply.pouch),
-                           inner_stack=list(self.supply.inner_stack),
-                           outer_stack=list(self.supply.outer_stack),
-                           tokens=dict(self.supply.tokens), deck=list(self.supply.deck),
-                           display=list(self.supply.display), pile=list(self.supply.pile)),
+            ring=clone(ring, tiles=list(ring.tiles), ability_workers=dict(ring.ability_workers),
+                       occupied=dict(ring.occupied)),
+            townland=clone(
+                town, tiles=dict(town.tiles), owners=dict(town.owners),
+                road_tokens=set(town.road_tokens), trees=set(town.trees),
+                buildings={site: clone(b, blocks=list(b.blocks),
+                                       by_build_action=list(b.by_build_action),
+                                       workers=list(b.workers))
+                           for site, b in town.buildings.items()}),
+            supply=clone(supply, pouch=dict(supply.pouch), inner_stack=list(supply.inner_stack),
+                         outer_stack=list(supply.outer_stack), tokens=dict(supply.tokens),
+                         deck=list(supply.deck), display=list(supply.display),
+                         pile=list(supply.pile)),
             market=dict(self.market),
             options=copy.deepcopy(self.options) if self.options else {},
         )
+
+
+def clone(obj: T, **changes: Any) -> T:
+    """A shallow copy of a dataclass of this module with some fields replaced (what
+    dataclasses.replace does, without calling __init__)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new

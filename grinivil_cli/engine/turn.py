@@ -10,6 +10,7 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
+from .choices import able
 from .game import Chance, Game, Rec, cube_counts, plural
 from .market import check_excess, fits, place_on_market
 from .ring import (
@@ -101,11 +102,11 @@ def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
                           f"{ctx.repeats_earned} {'was' if ctx.repeats_earned == 1 else 'were'} "
                           "earned in this action.",
                           rec.at("repeat", ctx.repeats_earned))
-    for i, sub in enumerate(repeats):
+    for i in range(len(repeats)):
         if p.finished:
             raise IllegalMove("R-END-01", f"{p.name}'s game ended during this turn; the Repeat "
                               "Action cannot be taken.", rec.at("repeat", i))
-        play_action(g, p, Rec(sub, rec.at("repeat", i)), turn)
+        play_action(g, p, rec.element("repeat", i), turn)
 
 
 def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
@@ -120,7 +121,8 @@ def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
 
 
 def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> TimeCost:
-    """An Action chosen but not carried out: the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
+    """An Action chosen but not carried out, by a player able to perform it (R-TAR-06,
+    `choices.able`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
     others take part in goes ahead without the penalised player (R-TAR-12,
     `actions.WITHOUT_THE_PENALISED`); no Time Shift (AMB-TAR-02 (a)). The log records none of
     the Action's own fields: a value the replay would not use is an error, not dropped."""
@@ -131,6 +133,14 @@ def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) ->
         raise IllegalMove("R-TAR-10", f"{NAMES.get(action, action)} is declined (not carried "
                           f"out), so nothing of it is recorded; the log records "
                           f"{', '.join(repr(k) for k in unused)}.", rec.at(unused[0]))
+    cannot = able(g, p, action, rec, ctx.vp_before_choice)
+    if cannot is not None:
+        raise IllegalMove("R-TAR-06", f"{p.name} is declining {NAMES.get(action, action)}, but "
+                          "could not have carried it out: "
+                          f"{cannot.message.rstrip('.')} ({cannot.rule}). An Action the "
+                          "player is not able to perform cannot be chosen, so it cannot be "
+                          "declined either: the 2-VP penalty is for a player able to carry it "
+                          "out who will not (AMB-TAR-01 (a)).", rec.at("declined"))
     penalty(g, p)
     if go_ahead is not None:
         go_ahead.action(g, p, rec, ctx)

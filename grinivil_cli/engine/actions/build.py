@@ -25,7 +25,7 @@ def build(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *, premium: bool)
         g.pay(p, PREMIUM, "the premium of Build Floor (#04)", "R-A04-01", rec.path)
     site = rec.require("site", "the Building Site", "R-A03-02")
     first = site not in g.state.townland.buildings
-    spent = build_floor(g, p, rec, site, by_build_action=True, cubes=rec.get("cubes"))
+    spent = build_floor(g, p, rec, site, by_build_action=True, cubes_from=rec)
     if first:
         site_bonus(g, p, rec, ctx, site)
     elif rec.has("site_bonus"):
@@ -116,7 +116,7 @@ def associated_build_action(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext,
     if kind == "additional_floor":
         g.pay(p, ADDITIONAL_FLOOR, "Build Additional Floor", "R-ABA-03", inner.path)
         build_floor(g, p, Rec({"site": site}, inner.path), site, by_build_action=True,
-                    cubes=inner.get("cubes"))
+                    cubes_from=inner)
     elif kind == "connected_road":
         road = townland.connected_road(g.ed, g.state.townland, site)
         named = inner.get("road", road)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import ceil
 
 from ...edition.model import RESOURCES
-from ...errors import IllegalMove
+from ...errors import IllegalMove, Path
 from ..abilities import engineer_price
 from ..game import Game, Rec, cube_counts, cube_list, describe_cubes
 from ..market import buying_prices, fits, holes, sell_to_market, take_from_market
@@ -30,17 +30,26 @@ def buy_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
     n = sum(counts.values())
     if n < 1:
         raise IllegalMove(rule, "at least one Resource must be bought.", rec.at("cubes"))
-    prices = [engineer_price(g, p, x)  # #20 Engineer: 3 off each cube
-              for x in buying_prices(g, counts, "R-MKT-04", rec.at("cubes"))]
-    total = sum(prices)
-    if discount:
-        total = max(0, total - DISCOUNT)
+    total, prices = purchase_price(g, p, counts, discount=discount, path=rec.at("cubes"))
     shown = "+".join(str(x) for x in prices)
     g.pay(p, total, f"the Buying Price of {describe_cubes(counts)} ({shown}"
           f"{' - 3' if discount else ''})", "R-A02-03" if discount else "R-A01-03",
           rec.at("cubes"), to="bank")
     take_from_market(g, p, counts, "bought on the Market", rule)
     return TimeCost(ceil(n / 3))
+
+
+def purchase_price(g: Game, p: PlayerState, counts: dict[str, int], *, discount: bool,
+                   path: Path = ()) -> tuple[int, list[int]]:
+    """What `p` pays for `counts` bought on the Market, and each cube's price: the Buying
+    Prices (R-MKT-04), 3 off each with the Engineer (R-A20-01), 3 off the total with #02
+    (R-A02-03, AMB-A02-01)."""
+    prices = [engineer_price(g, p, x)  # #20 Engineer: 3 off each cube
+              for x in buying_prices(g, counts, "R-MKT-04", path)]
+    total = sum(prices)
+    if discount:
+        total = max(0, total - DISCOUNT)
+    return total, prices
 
 
 def sell_resources(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:

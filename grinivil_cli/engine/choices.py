@@ -1,0 +1,798 @@
+"""The exact legal choices of a turn, one decision at a time.
+
+A turn is a sequence of decisions (the tile, whether to follow, the Building Site, the Building
+Token, the cubes of each Resource, the site bonus, ...), each written at one place of the turn's
+record. The rules themselves say which decision comes next: a record being made is replayed
+with a `Probe` on it (`game.Rec.probe`), and the first field the rules read that is not decided
+yet stops the replay right there, in the state of the table at that moment. Its domain (every
+candidate value, from `engine/domains.py`) is then judged: a candidate is an option when some
+complete record through it is legal, which a depth-first search over the next decisions finds
+(`Search.completable`), the replay being the judge at every step. So the options are exact:
+nothing legal is left out (the domains propose every value the rules could accept) and nothing
+illegal is offered (each option has a legal completion, found and judged by the replay).
+
+A probe that breaks a rule before reading any undecided field is dead for every completion,
+since the rules read a field before they use it: that is what keeps the search small.
+Random outcomes (cubes drawn, die faces, Land Tiles, cards) are decisions too, of kind
+`outcome`, whose options are what can still be drawn; "some complete record exists" then means
+"for some outcome", as the rulebook's "able to perform the Action" does (AMB-A14-03 (a): a roll
+the player cannot pay for is the 2-VP penalty, not an ineligible tile).
+
+`able(g, p, action, ctx)` answers R-TAR-06 in the middle of a turn (a declined action must be
+one the player was able to perform: AMB-TAR-01 (a)); `Search` answers the same for whole turns
+(`grinivil moves`, the recorder, the bots).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalMove, IncompleteRecord, Path
+from .abilities import MERCHANT_KEY
+from .game import Game, Rec
+from .state import PlayerState
+
+
+class Sentinel:
+    """A value of a decision that is not a value of the log."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+OMIT = Sentinel("OMIT")  # leave the field out of the record (an optional decision not taken)
+END = Sentinel("END")  # end a list (no more Trees to plant, trades to make...)
+PENDING = Sentinel("PENDING")  # a part of an option decided by a later decision
+MISSING = Sentinel("MISSING")  # nothing at this path yet
+
+MAX_PROBES = 20_000  # replays one search may make before it stops (`SearchCapped`)
+
+
+class SearchCapped(Exception):
+    """A search needed more replays than MAX_PROBES: its answer is unknown."""
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A decision as its domain proposes it: every value the rules could accept, not judged yet.
+
+    `kind` is `one-of` (tiles, sites, tokens, resources, spots...), `count` (bids, pledges,
+    Trees, cubes of one Resource, VPs converted, Time Units bought) or `outcome` (a random
+    outcome to record). A count's candidates are `ranges`; `scan` says how they are judged:
+    `each` value in turn, `monotone` (the legal values are an interval: stop at the first that
+    fails after one that did not) or `ends` (a range far too long to judge value by value
+    whose legal values are an interval by its rule, e.g. a bid of 10 to all one holds: both
+    ends are judged, and the boundary found by bisection when one fails). `zero_omits`: 0 is
+    written by leaving the field out. `any_one`: an outcome on whose value nothing judged
+    later in the turn depends (the Auction's lot, the card refilling the Display), or a
+    decision whose other values are legal exactly when the first is (declining: R-TAR-06), so
+    a search for some complete record tries the first value only."""
+
+    path: Path
+    kind: str
+    what: str
+    rule: str
+    candidates: tuple[Any, ...] = ()
+    ranges: tuple[tuple[int, int], ...] = ()
+    scan: str = "each"
+    zero_omits: bool = False
+    any_one: bool = False
+    why_none: str = ""  # why there is no candidate at all, when there is none
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The next decision of a move and its exact options (`options` for one-of and outcome,
+    `ranges` for a count, both ends included). `OMIT` among the options: the field may be
+    left out; `END`: the list may end here."""
+
+    path: Path
+    kind: str
+    what: str
+    rule: str
+    options: tuple[Any, ...] = ()
+    ranges: tuple[tuple[int, int], ...] = ()
+    zero_omits: bool = False  # a count of 0 is written by leaving the field out
+
+    def allows(self, value: Any) -> bool:
+        if self.kind == "count" and isinstance(value, int) and not isinstance(value, bool):
+            return any(lo <= value <= hi for lo, hi in self.ranges)
+        return any(same(value, o) for o in self.options)
+
+    @property
+    def empty(self) -> bool:
+        return not self.options and not self.ranges
+
+
+def same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+# --- a record being made ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Partial:
+    """A turn record being made: the values decided so far (`data`, a turn record with the
+    log's keys), the optional fields decided to be left out, and the lists ended."""
+
+    data: dict[str, Any]
+    omitted: frozenset[Path] = frozenset()
+    ended: frozenset[Path] = frozenset()
+
+    def value_at(self, path: Path) -> Any:
+        node: Any = self.data
+        for k in path:
+            if isinstance(node, dict) and isinstance(k, str) and k in node:
+                node = node[k]
+            elif isinstance(node, list) and isinstance(k, int) and k < len(node):
+                node = node[k]
+            else:
+                return MISSING
+        return node
+
+    def choose(self, decision: Decision | Raw, value: Any) -> Partial:
+        """The record with `value` decided at the decision's path."""
+        path = decision.path
+        if value is END:
+            return Partial(self.data, self.omitted, self.ended | {list_path(path)})
+        if value is OMIT or (value == 0 and getattr(decision, "zero_omits", False)
+                             and not isinstance(value, bool)):
+            return Partial(self.data, self.omitted | {path}, self.ended)
+        data = copy.deepcopy(self.data)
+        node: Any = data
+        for k, nxt in zip(path, path[1:], strict=False):
+            child: Any = MISSING
+            if isinstance(node, dict) and k in node:
+                child = node[k]
+            elif isinstance(node, list) and isinstance(k, int) and k < len(node):
+                child = node[k]
+            if child is MISSING or child is PENDING:
+                child = [] if isinstance(nxt, int) else {}
+                if isinstance(node, list):
+                    node.append(child)
+                else:
+                    node[k] = child
+            node = child
+        last = path[-1]
+        if isinstance(node, list) and isinstance(last, int) and last >= len(node):
+            node.append(copy.deepcopy(value))
+        else:
+            node[last] = copy.deepcopy(value)
+        return Partial(data, self.omitted, self.ended)
+
+    def key(self) -> str:
+        return repr((self.data, sorted(self.omitted, key=repr), sorted(self.ended, key=repr)))
+
+    def record(self) -> dict[str, Any]:
+        """The record as the log writes it: nothing pending, counts of 0 left out."""
+        out: dict[str, Any] = clean(self.data)
+        return out
+
+
+def list_path(path: Path) -> Path:
+    """The path of the list a path of one of its elements lies in."""
+    for i in range(len(path) - 1, -1, -1):
+        if isinstance(path[i], int):
+            return path[:i]
+    return path
+
+
+def clean(value: Any, counts: bool = False) -> Any:
+    """A value as the log writes it: no PENDING part; in a mapping of counts (cubes, bids,
+    pledges, excess), no entry of 0."""
+    if isinstance(value, dict):
+        return {k: clean(v, k in COUNT_MAPPINGS or (counts and isinstance(v, dict)))
+                for k, v in value.items()
+                if v is not PENDING and not (counts and v == 0 and not isinstance(v, bool))}
+    if isinstance(value, list):
+        return [clean(v) for v in value if v is not PENDING]
+    return value
+
+
+# --- the probe: which field do the rules read next? --------------------------------------------
+
+class Undecided(Exception):  # noqa: N818 (not an error: the next decision)
+    """The rules read a field not decided yet: the next decision, proposed by its domain."""
+
+    def __init__(self, raw: Raw) -> None:
+        super().__init__(raw.path)
+        self.raw = raw
+
+
+@dataclass
+class Ask:
+    """What a domain is asked: the field the rules read (`key`, at `path` in the turn record,
+    `item` for an entry of a mapping or list of outcomes), in the state of the table when they
+    read it."""
+
+    g: Game
+    p: PlayerState  # the player on turn
+    path: Path
+    key: str
+    item: str | int | None
+    value: Any  # what is decided there so far (MISSING, PENDING, or a list or mapping begun)
+    partial: Partial
+    outcome: bool  # read as a random outcome (`Game.outcome`), not as a field
+
+    @property
+    def holder(self) -> dict[str, Any]:
+        """The mapping of the record that holds `key`."""
+        base = self.path[:-1] if self.item is None else self.path[:-2]
+        found = self.partial.value_at(base)
+        return found if isinstance(found, dict) else {}
+
+    @property
+    def parent(self) -> str | None:
+        """The key of the mapping that holds `key` (`site_bonus`, `connected_road`...)."""
+        base = self.path[:-1] if self.item is None else self.path[:-2]
+        names = [k for k in base if isinstance(k, str) and k != "repeat"]
+        return names[-1] if names else None
+
+    @property
+    def action(self) -> dict[str, Any]:
+        """The action record `key` belongs to: the turn's, or a Repeat Action's."""
+        i = max((j for j, k in enumerate(self.path) if k == "repeat" and j + 1 < len(self.path)
+                 and isinstance(self.path[j + 1], int)), default=None)
+        found = self.partial.data if i is None else self.partial.value_at(self.path[:i + 2])
+        return found if isinstance(found, dict) else {}
+
+    @property
+    def tile(self) -> str:
+        return str(self.action.get("tile"))
+
+    @property
+    def in_repeat(self) -> bool:
+        return "repeat" in self.path[:-1]
+
+
+Domain = Callable[[Ask], Raw | None]
+
+
+class Probe:
+    """Put on a record being made: stops the rules at the first field not decided yet."""
+
+    def __init__(self, g: Game, p: PlayerState, partial: Partial, root: Path,
+                 domains: dict[str, Domain]) -> None:
+        self.g, self.p, self.partial, self.root, self.domains = g, p, partial, root, domains
+
+    def read(self, rec: Rec, key: str, item: str | int | None = None, *,
+             outcome: bool = False) -> None:
+        self.ask(rec.at(key) if item is None else rec.at(key, item), key, item, outcome=outcome)
+
+    def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> None:
+        domain = self.domains.get(key)
+        if domain is None:
+            return
+        path = full[len(self.root):]
+        value = self.partial.value_at(path)
+        if value is not MISSING and value is not PENDING and key not in CONTAINER_KEYS:
+            return  # decided
+        omitted = self.partial.omitted
+        if omitted and any(path[:n] in omitted for n in range(1, len(path) + 1)):
+            return  # left out, or inside what is left out
+        raw = domain(Ask(self.g, self.g.state.players[self.g.state.current], path, key, item,
+                         value, self.partial, outcome))
+        if raw is not None:
+            raise Undecided(raw)
+
+
+# the fields whose value is a list or mapping made by several decisions (its domain says when
+# it is complete), and the random outcomes and simulator decisions read through Game.outcome
+CONTAINER_KEYS = frozenset({"cubes", "bids", "pledges", "spots", "plant", "items", "moves",
+                            "trades", "excess"})
+COUNT_MAPPINGS = frozenset({"cubes", "bids", "pledges", "excess"})
+OUTCOME_KEYS = frozenset({"land_tile", "municipal_tokens", MERCHANT_KEY, "refills", "drawn",
+                          "random", "roll", "refill", "excess", "sudden_death", "big_town"})
+
+
+# --- the search ----------------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    """What one probe found: the record is complete and legal (`done`), breaks a rule whatever
+    comes next (`error`), or needs a decision (`raw`)."""
+
+    done: bool = False
+    error: IllegalMove | None = None
+    raw: Raw | None = None
+
+
+Runner = Callable[[Partial], Result]
+
+
+@dataclass
+class Search:
+    """The exact options of the decisions of one record being made, judged by `run` (a replay
+    of the turn, or of one action, on a copy of the table)."""
+
+    run: Runner
+    root: Path = ()  # the path of the record in the log
+    probes: int = 0
+    cache: dict[str, Result] = field(default_factory=dict)
+    known: dict[str, bool] = field(default_factory=dict)
+    deepest: tuple[int, IllegalMove | None] = (-1, None)  # the dead end with most decisions
+
+    def probe(self, partial: Partial) -> Result:
+        key = partial.key()
+        found = self.cache.get(key)
+        if found is None:
+            self.probes += 1
+            if self.probes > MAX_PROBES:
+                raise SearchCapped(f"more than {MAX_PROBES} replays")
+            found = self.cache[key] = self.run(partial)
+        return found
+
+    def completable(self, partial: Partial, depth: int = 0) -> bool:
+        """Whether some complete legal record continues `partial`."""
+        key = partial.key()
+        if key in self.known:
+            return self.known[key]
+        r = self.probe(partial)
+        if r.done:
+            ok = True
+        elif r.raw is None:
+            if depth > self.deepest[0]:
+                self.deepest = (depth, r.error)
+            ok = False
+        elif self.dead_list(partial, r.raw, depth):
+            ok = False
+        else:
+            tried = list(witnesses(r.raw))
+            if not tried and depth > self.deepest[0]:
+                raw = r.raw
+                why = raw.why_none or f"nothing is possible for {raw.what}."
+                self.deepest = (depth, IllegalMove(raw.rule, why, self.root + raw.path))
+            ok = any(self.completable(partial.choose(r.raw, v), depth + 1) for v in tried)
+        self.known[key] = ok
+        return ok
+
+    def dead_list(self, partial: Partial, raw: Raw, depth: int) -> bool:
+        """At the decision of a new element of a list: whether the elements made so far break a
+        rule already. The rules judge a list's elements in order, each by the elements before
+        it, and read the list only once it is complete; so the list ended here is judged, and
+        an error inside one of its elements holds for every longer list too."""
+        if END not in raw.candidates:
+            return False
+        lp = list_path(raw.path)
+        made = partial.value_at(lp)
+        if not isinstance(made, list) or raw.path[len(lp)] != len(made):
+            return False
+        r = self.probe(Partial(partial.data, partial.omitted, partial.ended | {lp}))
+        where = self.root_of(r.error)
+        if where is None or len(where) <= len(lp) or where[:len(lp)] != lp:
+            return False
+        j = where[len(lp)]
+        if not (isinstance(j, int) and j < len(made)):
+            return False
+        if depth > self.deepest[0]:
+            self.deepest = (depth, r.error)
+        return True
+
+    def root_of(self, error: IllegalMove | None) -> Path | None:
+        """An error's path inside the record, or None."""
+        if error is None or tuple(error.path[:len(self.root)]) != self.root:
+            return None
+        return tuple(error.path[len(self.root):])
+
+    def decision(self, partial: Partial) -> Decision | None:
+        """The next decision of `partial` with its exact options; None when the record is
+        complete (and legal) or dead (`dead` says why)."""
+        r = self.probe(partial)
+        if r.raw is None:
+            return None
+        raw = r.raw
+        if raw.kind == "count":
+            return Decision(raw.path, raw.kind, raw.what, raw.rule,
+                            ranges=tuple(self._legal_ranges(partial, raw)),
+                            zero_omits=raw.zero_omits)
+        options = tuple(v for v in raw.candidates if self.completable(partial.choose(raw, v), 1))
+        return Decision(raw.path, raw.kind, raw.what, raw.rule, options=options)
+
+    def _legal_ranges(self, partial: Partial, raw: Raw) -> Iterator[tuple[int, int]]:
+        def ok(n: int) -> bool:
+            return self.completable(partial.choose(raw, n), 1)
+
+        for lo, hi in raw.ranges:
+            if raw.scan == "ends" and hi - lo > 1:
+                a, b = ok(lo), ok(hi)
+                if a and b:
+                    yield lo, hi
+                elif a or b:  # an interval by its rule: bisect for the boundary
+                    good, bad = (lo, hi) if a else (hi, lo)
+                    while abs(bad - good) > 1:
+                        mid = (good + bad) // 2
+                        good, bad = (mid, bad) if ok(mid) else (good, mid)
+                    yield (lo, good) if a else (good, hi)
+                continue
+            start = None
+            for n in range(lo, hi + 1):
+                if ok(n):
+                    start = n if start is None else start
+                    continue
+                if start is not None:
+                    yield start, n - 1
+                    start = None
+                    if raw.scan == "monotone":
+                        break
+            else:
+                if start is not None:
+                    yield start, hi
+
+    def attempt(self, partial: Partial) -> tuple[bool, IllegalMove | None]:
+        """Whether some complete legal record continues `partial`, and if none does, why: the
+        rule broken at the dead end that got furthest (most decisions made)."""
+        self.deepest, known = (-1, None), self.known
+        self.known = {}  # found again (the replays are cached): the reason is found on the way
+        try:
+            if self.completable(partial):
+                return True, None
+            return False, self.deepest[1]
+        finally:
+            self.known = {**known, **self.known}
+
+
+def able(g: Game, p: PlayerState, action: str, rec: Rec,
+         vp_before_choice: int | None) -> IllegalMove | None:
+    """R-TAR-06 (b), "a Player is able to perform the selected Action": None when some complete
+    legal record of `action` exists for `p` in the table as it is now (after the choosing move
+    and the step-2 benefits, where the action would begin), for some random outcome; else the
+    rule the attempt that got furthest broke. A search stopped by MAX_PROBES counts as able
+    (nothing is refused on a doubt)."""
+    from .actions import ACTIONS
+    from .domains import DOMAINS
+    from .ring import TurnContext
+
+    def perform(r: Rec) -> object:
+        return ACTIONS[action](g, g.state.player(p.name), r,
+                               TurnContext(r, vp_before_choice=vp_before_choice))
+
+    search = Search(action_runner(g, p, action, perform, rec.path, DOMAINS), rec.path)
+    try:
+        ok, why = search.attempt(Partial({"tile": action}))
+    except SearchCapped:
+        return None
+    if ok:
+        return None
+    return why or IllegalMove("R-TAR-06", "no way of performing it is left.", rec.path)
+
+
+def witnesses(raw: Raw) -> Iterator[Any]:
+    """The values tried, in order, when looking for one complete record: every candidate (the
+    end of a list first: a shorter record has fewer ways to break a rule); for a count, its
+    values (both ends only of a range whose legal values form an interval)."""
+    if raw.kind != "count":
+        if raw.any_one:
+            yield from raw.candidates[:1]
+            return
+        if END in raw.candidates:  # the shortest list first
+            yield END
+        yield from (v for v in raw.candidates if v is not END)
+        return
+    for lo, hi in raw.ranges:
+        if raw.scan == "ends":
+            yield from (lo, hi) if hi != lo else (lo,)
+        else:
+            yield from range(lo, hi + 1)
+
+
+# --- runners: a whole turn, or one action in the middle of a turn -------------------------------
+
+@contextmanager
+def quiet(g: Game) -> Iterator[Game]:
+    """The table made ready for a probe: a copy of the state, no Chance (every outcome is a
+    decision), strict (a finding is an error), the ledger and findings put back after."""
+    saved = (g.state, g.chance, g.lenient, len(g.ledger.entries), len(g.findings))
+    g.state, g.chance, g.lenient = g.state.copy(), None, False
+    try:
+        yield g
+    finally:
+        g.state, g.chance, g.lenient, size, found = saved
+        del g.ledger.entries[size:]
+        del g.findings[found:]
+
+
+def turn_search(g: Game, number: int | None = None,
+                domains: dict[str, Domain] | None = None) -> Search:
+    """The search of the next turn (by default: the turn after the last one played, for the
+    player on turn)."""
+    from .domains import DOMAINS
+
+    n = g.state.turn + 1 if number is None else number
+    return Search(turn_runner(g, n, DOMAINS if domains is None else domains), ("turns", n - 1))
+
+
+def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
+    """Judge a turn record being made: replay it as turn `number` on a copy of the table."""
+    from .replay import play_one  # the replay plays turns; it imports the rules that use this
+
+    root: Path = ("turns", number - 1)
+
+    def run(partial: Partial) -> Result:
+        with quiet(g):
+            p = g.state.players[g.state.current]
+            probe = Probe(g, p, partial, root, domains)
+            try:
+                error = play_one(g, Rec(partial.data, root, probe), number, claims=False,
+                                 rollback=False)
+            except Undecided as u:
+                return Result(raw=u.raw)
+            return judged(probe, error)
+
+    return run
+
+
+def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[Rec], object],
+                  path: Path, domains: dict[str, Domain]) -> Runner:
+    """Judge an action record being made: perform it (`perform`, the action's function) on a
+    copy of the table as it is now, in the middle of the turn."""
+
+    def run(partial: Partial) -> Result:
+        with quiet(g):
+            probe = Probe(g, p, partial, path, domains)
+            try:
+                perform(Rec(partial.data, path, probe))
+            except Undecided as u:
+                return Result(raw=u.raw)
+            except IllegalMove as e:
+                return judged(probe, e)
+            return Result(done=True)
+
+    return run
+
+
+def judged(probe: Probe, error: IllegalMove | None) -> Result:
+    """A finished probe: legal, or a broken rule; a field the rules require and no read asked
+    for (an `IncompleteRecord` raised where the need is found) is asked of its domain now, the
+    table still as it was when the rule found it missing."""
+    if error is None:
+        return Result(done=True)
+    if isinstance(error, IncompleteRecord):
+        raw = incomplete_decision(probe, error)
+        if raw is not None:
+            return Result(raw=raw)
+    return Result(error=error)
+
+
+def incomplete_decision(probe: Probe, error: IncompleteRecord) -> Raw | None:
+    """The decision an `IncompleteRecord` names: its deepest key with a domain."""
+    full = error.path
+    if tuple(full[:len(probe.root)]) != probe.root:
+        return None
+    path = tuple(full[len(probe.root):])
+    if path in probe.partial.omitted:
+        return None
+    for i in range(len(path) - 1, -1, -1):
+        key = path[i]
+        if isinstance(key, str) and key in probe.domains:
+            item = path[i + 1] if i + 1 < len(path) else None
+            try:
+                probe.ask(probe.root + path[:i + 1] + ((item,) if item is not None else ()),
+                          key, item if isinstance(item, (str, int)) else None, outcome=True)
+            except Undecided as u:
+                return u.raw
+            return None
+    return None
+
+
+# --- a recorded turn, decision by decision -------------------------------------------------------
+
+class NotOffered(Exception):  # noqa: N818
+    """A recorded value that is not among the options of its decision."""
+
+    def __init__(self, decision: Decision | None, value: Any, why: str) -> None:
+        super().__init__(why)
+        self.decision, self.value = decision, value
+
+
+def matches(option: Any, recorded: Any) -> bool:
+    """Whether a recorded value is the option: equal, or of its shape where the option leaves
+    parts to later decisions (PENDING, an empty mapping, a list of empty mappings)."""
+    if option is PENDING:
+        return True
+    if isinstance(option, dict) and isinstance(recorded, dict):
+        if not option:
+            return True
+        return option.keys() == recorded.keys() and all(
+            matches(option[k], recorded[k]) for k in option)
+    if isinstance(option, list) and isinstance(recorded, list):
+        return len(option) == len(recorded) and all(
+            matches(o, r) for o, r in zip(option, recorded, strict=True))
+    return same(option, recorded)
+
+
+def walk(search: Search, start: Partial, recorded: dict[str, Any],
+         normal: Callable[[Decision, Any], Any]) -> tuple[Partial, list[tuple[Decision, Any]]]:
+    """Make `recorded` again decision by decision from `start`, checking that each recorded
+    value (`normal` reads it at the decision's path) is among the exact options offered; the
+    complete record, and each decision with the value taken."""
+    partial, steps = start, []  # type: tuple[Partial, list[tuple[Decision, Any]]]
+    while True:
+        r = search.probe(partial)
+        if r.done:
+            return partial, steps
+        if r.raw is None:
+            raise NotOffered(None, None, f"the record made so far breaks a rule: {r.error}")
+        d = search.decision(partial)
+        assert d is not None
+        value = normal(d, recorded)
+        chosen = next((o for o in d.options if matches(o, value)), MISSING) \
+            if d.kind != "count" else (value if d.allows(value) else MISSING)
+        if chosen is MISSING:
+            raise NotOffered(d, value, f"{'/'.join(map(str, d.path))}: the log records "
+                             f"{value!r}; the options are {d.options or d.ranges}")
+        steps.append((d, chosen))
+        partial = partial.choose(d, chosen)
+
+
+SETS = ("spots", "plant")  # lists the rules read as sets: offered in ascending order
+IMPORT_ORDER = ("tree", "concrete", "wood", "steel")  # #14's offer, the order its items come
+CUBE_DRAWS = ("refills", "drawn", "random")  # outcomes that are cubes drawn from the pouch
+SAME_AS_LEFT_OUT = {"site_bonus": "repeat", "road_bonus": {"repeat": True}}  # earned anyway
+
+
+def in_offered_form(turn: dict[str, Any]) -> dict[str, Any]:
+    """A recorded turn with its sets in the order the decisions offer them (Planting Spots
+    ascending, Import's items in the order of the offer); nothing else changes."""
+    out = copy.deepcopy(turn)
+
+    def fix(r: Any) -> None:
+        if not isinstance(r, dict):
+            return
+        if isinstance(r.get("spots"), list):
+            r["spots"] = sorted(r["spots"], key=str)
+        if isinstance(r.get("items"), list):
+            r["items"] = sorted(r["items"], key=lambda i: IMPORT_ORDER.index(i)
+                                if i in IMPORT_ORDER else len(IMPORT_ORDER))
+        bonus = r.get("site_bonus")
+        if isinstance(bonus, dict) and isinstance(bonus.get("plant"), list):
+            bonus["plant"] = sorted(bonus["plant"], key=str)
+        for sub in r.get("repeat") or []:
+            fix(sub)
+
+    fix(out)
+    return out
+
+
+def recorded_value(decision: Decision, turn: dict[str, Any]) -> Any:
+    """The value a recorded turn gives a decision, in the form the decision offers it: a field
+    left out is OMIT (a count of 0 for a count), the end of a list END, cubes as counts."""
+    from ..edition.model import RESOURCES
+    from .game import cube_counts, cube_list
+
+    path = decision.path
+    node: Any = turn
+    for i, k in enumerate(path):
+        if isinstance(node, dict) and k in node:
+            node = node[k]
+        elif isinstance(node, list) and isinstance(k, int) and k < len(node):
+            node = node[k]
+        elif any(isinstance(x, int) for x in path[i:]):
+            return END
+        else:
+            return 0 if decision.kind == "count" else OMIT
+        if (k in ("cubes", "excess") or (i > 0 and path[i - 1] == "excess")) \
+                and isinstance(node, list):
+            node = cube_counts(node)
+    keys = [k for k in path if isinstance(k, str)]
+    if keys and (keys[-1] in CUBE_DRAWS or (len(path) >= 2 and path[-2] == "refills")):
+        return sorted(cube_list(node), key=RESOURCES.index)
+    if node is False:
+        return OMIT
+    if keys and SAME_AS_LEFT_OUT.get(keys[-1], MISSING) == node:
+        return OMIT
+    if decision.kind == "count" and node is None:
+        return 0
+    return node
+
+
+def remake(g: Game, turn: dict[str, Any], number: int,
+           search: Search | None = None) -> tuple[Partial, list[tuple[Decision, Any]]]:
+    """Make a recorded turn again, decision by decision, on the table before it (`g`), each
+    recorded value checked to be among the exact options offered (`NotOffered` if not). The
+    completeness test of the decision domains (tests/test_completeness.py,
+    tools/completeness.py)."""
+    search = search if search is not None else turn_search(g, number)
+    recorded = in_offered_form(turn)
+    return walk(search, Partial({"player": recorded.get("player")}), recorded, recorded_value)
+
+
+# --- what `grinivil moves` shows ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TileChoice:
+    """One tile of the ring for the player on turn: whether some legal turn chooses it (or
+    follows it, #51P), and if not, why (the rule the attempt that got furthest broke)."""
+
+    tile: str
+    eligible: bool
+    why: IllegalMove | None
+    followed: bool = False  # legal only as a Follower, without moving
+
+
+REASONS = {"R-TAR-05": "a Worker stands on it", "R-A16-05": "occupied", "R-A18-04": "occupied",
+           "R-WRK-02": "no free Worker", "R-TAR-02": "not on the ring"}
+
+
+def reason(error: IllegalMove | None) -> str:
+    """The kind of reason a tile is not eligible, in words: a Worker on it, occupied, no free
+    Worker, nothing left for it (the supply, the Reserve, the Market), or not able to carry it
+    out (money, VPs, Resources...)."""
+    if error is None:
+        return "no way of carrying it out"
+    if error.rule in REASONS:
+        return REASONS[error.rule]
+    if "cannot be chosen" in error.message:
+        return "nothing left for it"
+    return "cannot carry it out"
+
+
+def tile_choices(g: Game, search: Search | None = None) -> list[TileChoice]:
+    """Every action of the ring (in ring order, #08 as its two halves) for the player on
+    turn: eligible when some complete legal turn chooses it."""
+    search = search if search is not None else turn_search(g)
+    start = Partial({"player": g.state.players[g.state.current].name})
+    r = search.probe(start)
+    if r.raw is None or r.raw.path != ("tile",):
+        return []
+    out = []
+    for t in r.raw.candidates:
+        chosen = start.choose(r.raw, t)
+        ok, why = search.attempt(chosen)
+        nxt = search.probe(chosen).raw
+        followed = ok and nxt is not None and nxt.path == ("follow",) and not \
+            search.completable(chosen.choose(nxt, OMIT))
+        out.append(TileChoice(str(t), ok, why, followed))
+    return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """A decision along a line of play, the value taken, and whether the user set it."""
+
+    decision: Decision
+    value: Any
+    given: bool
+
+
+def line(search: Search, start: Partial, given: dict[Path, Any],
+         limit: int = 200) -> tuple[list[Step], Partial, IllegalMove | None]:
+    """The decisions of a move from `start`, each taking the value `given` for its path, or
+    else its first option (leaving an optional field out first); the steps, the record made,
+    and the rule a given value breaks (the line stops there)."""
+    steps: list[Step] = []
+    partial = start
+    for _ in range(limit):
+        if search.probe(partial).done:
+            return steps, partial, None
+        d = search.decision(partial)
+        if d is None:
+            return steps, partial, search.probe(partial).error
+        if d.path in given:
+            value, ok = given[d.path], d.allows(given[d.path])
+            steps.append(Step(d, value, True))
+            if not ok:
+                _, why = search.attempt(partial.choose(d, value))
+                return steps, partial, why
+        elif d.empty:  # nothing is possible here
+            steps.append(Step(d, MISSING, False))
+            raw = search.probe(partial).raw
+            later = [p for p in given if p not in (s.decision.path for s in steps)]
+            if raw is None or not later or not list(witnesses(raw)):
+                return steps, partial, None
+            partial = partial.choose(raw, next(witnesses(raw)))  # on to the values given
+            continue
+        else:
+            value = d.options[0] if d.kind != "count" else d.ranges[0][0]
+            steps.append(Step(d, value, False))
+        partial = partial.choose(d, value)
+    return steps, partial, None

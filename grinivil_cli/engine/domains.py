@@ -1,0 +1,705 @@
+"""The domain of every decision of a turn: for each field of the log, every value the rules
+could accept in the state of the table when they read it (`engine/choices.py` judges which of
+them are legal, with the replay).
+
+A domain proposes; it never decides legality. It may propose too much (a site the player
+cannot pay the Participation Fee for: the search finds no legal record through it), never too
+little: a value it leaves out is never offered. So each domain is the widest set the rulebook
+allows for the field: the sites on the table, the tokens in the supply, the cubes in the pouch.
+The fields are the log's (`docs/log-format.md`); one function per field, in the order of the
+turn.
+
+| field | decision | domain |
+|---|---|---|
+| `tile` | the Action Tile chosen (R-TAR-02) | the tiles on the ring (#08 as its two halves) |
+| `follow` | perform the previous player's Action (#51P) | with a Worker on the Follower |
+| `refills` | the cubes drawn for the Market at TAR completion (R-RND-05) | the pouch |
+| `merchant` | the Merchant's random Resource (R-A24-01) | the pouch |
+| `declined` | not carry out the Action (R-TAR-10) | yes or no |
+| action fields | see each function | |
+| `buy_time` | Time Units bought (R-TBUY-01) | 0 to what the money pays for |
+| `repeat` | Repeat Actions taken (R-SACT-05) | 0 to 3 |
+| `final_sale` | the last House sale (R-END-03) | when the player's game ends |
+| `excess` | the cubes that do not fit (R-WH-06) | exactly what the rule allows |
+| `sudden_death`, `big_town` | each player's choice (R-SD-03, R-VAR-BIG-01) | the two options |
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ..edition.model import RESOURCES
+from ..errors import IllegalMove
+from . import townland
+from .abilities import (
+    MERCHANT_KEY,
+    architect_any_resources,
+    builder_fewer_resources,
+    follower_active,
+    merchant_active,
+)
+from .actions.promo import CROWDFUNDING_FAMILIES
+from .actions.trade import AUCTION_CUBES, MIN_BID, purchase_price
+from .choices import END, OMIT, PENDING, Ask, Domain, Raw
+from .construction import FAMILY_OF_SITE, ways_to_discard
+from .game import describe_cubes
+from .market import check_excess, fits, holes
+from .residents import qualifying
+from .ring import REFILL, TIME_UNIT_PRICE
+from .state import PlayerState
+from .tiles import ABILITY_TILES, DUAL_TILE, ring_tile_of
+from .trees import MAX_PLANT, MAX_SITE_PLANT
+
+MAX_REPEATS = 3  # more Repeat Actions than one action can earn (a site bonus, a road space)
+MAX_BUY_TIME = 20  # more Time Units than any action costs
+MAX_LIST = {"spots": MAX_PLANT, "plant": MAX_SITE_PLANT, "items": 3, "moves": 3, "trades": 3}
+BUILD = ("build-floor", "build-floor-premium")
+IMPORT_OFFER = ("tree", "concrete", "wood", "steel")  # 2 Trees, 1 of each cube (R-A14-02)
+MIN_PLEDGE = 30  # R-A52P-02 (actions/promo.py)
+
+
+def multisets(counts: dict[str, int], n: int) -> list[list[str]]:
+    """Every way to draw `n` cubes from `counts` (by Resource, in the order of RESOURCES)."""
+    out = []
+    for combo in itertools.combinations_with_replacement(RESOURCES, n):
+        if all(combo.count(r) <= counts.get(r, 0) for r in RESOURCES):
+            out.append(list(combo))
+    return out
+
+
+def drawn_from_pouch(ask: Ask, n: int, what: str, rule: str) -> Raw:
+    pouch = ask.g.state.supply.pouch
+    n = min(n, sum(pouch.values()))
+    return Raw(ask.path, "outcome", what, rule, tuple(multisets(pouch, n)))
+
+
+def one_of(ask: Ask, what: str, rule: str, values: Iterable[object], *,
+           optional: bool = False) -> Raw:
+    values = tuple(values)
+    return Raw(ask.path, "one-of", what, rule, ((OMIT,) if optional else ()) + values)
+
+
+def count(ask: Ask, what: str, rule: str, lo: int, hi: int, *, scan: str = "each",
+          zero_omits: bool = False, path: tuple[str | int, ...] | None = None,
+          also_zero: bool = False) -> Raw:
+    ranges: tuple[tuple[int, int], ...] = ((0, 0),) if also_zero else ()
+    if hi >= lo:
+        ranges += ((lo, hi),)
+    return Raw(path if path is not None else ask.path, "count", what, rule, ranges=ranges,
+               scan=scan, zero_omits=zero_omits)
+
+
+def player(ask: Ask) -> PlayerState:
+    return ask.p
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+def tile(ask: Ask) -> Raw:
+    """The Action Tiles on the ring in ring order, the dual tile as Explore Land and Build a
+    Road (R-TAR-02, R-A08-01)."""
+    keys: list[str] = []
+    for t in ask.g.state.ring.tiles:
+        keys += ["explore", "build-road"] if t == DUAL_TILE else [t]
+    return one_of(ask, "the Action Tile", "R-TAR-02", keys)
+
+
+def follow(ask: Ask) -> Raw | None:
+    """#51P: with a Worker on the Follower, the previous player's chosen tile may be followed
+    (R-A51P-02); not in a Repeat Action (R-A51P-06)."""
+    g, last = ask.g, ask.g.state.last_tile
+    if ask.in_repeat or last is None or not follower_active(g, ask.p):
+        return None
+    if ring_tile_of(ask.tile) != ring_tile_of(last):
+        return None
+    return one_of(ask, "follow the previous player's Action (#51P)", "R-A51P-02", [True],
+                  optional=True)
+
+
+def refills(ask: Ask) -> Raw | None:
+    """The 4 cubes (or what the pouch holds) drawn for the Market at TAR completion
+    (R-RND-05)."""
+    if not ask.outcome:
+        return None
+    raw = drawn_from_pouch(ask, REFILL, "the Resources drawn for the Market", "R-RND-05")
+    blind = ask.tile in BLIND_TO_THE_MARKET and not merchant_active(ask.g, ask.p)
+    return replace(raw, any_one=blind)
+
+
+# The actions whose legality neither the Market nor the Reserve pouch decides (their cubes come
+# from the player's Warehouses, their other needs from the supply and the table; a Resources
+# site bonus is optional): for them, which cubes a TAR completion drew for the Market decides
+# nothing, so a search for some legal record tries one refill (`Raw.any_one`), unless the
+# player's Merchant is about to draw from the pouch. Not in it: #01, #02 (the Market), #05,
+# #14, #15 (the pouch), #06 (the Market's empty holes).
+BLIND_TO_THE_MARKET = frozenset({
+    "build-floor", "build-floor-premium", "explore", "build-road", "buy-trees",
+    "plant-trees", "new-resident", "sell-house", "convert", "subsidy", "buy-warehouse",
+    "replanting", "forced-trade", "crowdfunding", *ABILITY_TILES})
+
+
+def merchant(ask: Ask) -> Raw | None:
+    """#24: the random Resource the Merchant draws (R-A24-01)."""
+    if not ask.outcome:
+        return None
+    pouch = ask.g.state.supply.pouch
+    return Raw(ask.path, "outcome", "the Merchant's random Resource", "R-A24-01",
+               tuple(r for r in RESOURCES if pouch[r]))
+
+
+def declined(ask: Ask) -> Raw:
+    """Carry out the Action, or not: the 2-VP penalty (R-TAR-10), for a player able to carry
+    it out (R-TAR-06, AMB-TAR-01 (a)). So declining is legal exactly when carrying out is
+    (nothing after the action can fail: time bought and Repeat Actions may be left out, and
+    the excess cubes and Sudden-death choices always have a legal value), and a search for
+    some complete record need not try both (`any_one`)."""
+    raw = one_of(ask, "decline the Action (2 VP penalty)", "R-TAR-10", [True], optional=True)
+    return replace(raw, any_one=True)
+
+
+def buy_time(ask: Ask) -> Raw:
+    """Time Units bought at 3 Grinies each, down to 0 (R-TBUY-01): fewer than 1 Grinie more
+    is never legal, more than the action costs neither (monotone)."""
+    most = min(MAX_BUY_TIME, max(0, player(ask).money) // TIME_UNIT_PRICE)
+    return count(ask, "Time Units bought (3 Grinies each)", "R-TBUY-01", 0, most,
+                 scan="monotone", zero_omits=True)
+
+
+def repeat(ask: Ask) -> Raw:
+    """Repeat Actions taken: at most as many as earned (R-SACT-05), each a whole action whose
+    decisions follow."""
+    return one_of(ask, "Repeat Actions taken", "R-SACT-05",
+                  [[{} for _ in range(n)] for n in range(1, MAX_REPEATS + 1)], optional=True)
+
+
+def final_sale(ask: Ask) -> Raw | None:
+    """The last House sale on the Starting Tile, once the player's game ends (R-END-03)."""
+    if not player(ask).finished:
+        return None
+    return one_of(ask, "the final House sale", "R-END-03", [{}], optional=True)
+
+
+def excess(ask: Ask) -> Raw | None:
+    """The cubes a player gives up at the end of the turn, one Resource after the other:
+    exactly those the Warehouses cannot store (R-WH-06, judged by `market.check_excess`)."""
+    if not ask.outcome or not isinstance(ask.item, str):
+        return None
+    q = ask.g.state.player(ask.item)
+    chosen = ask.value if isinstance(ask.value, dict) else {}
+    todo = [r for r in RESOURCES if r not in chosen]
+    if not todo:
+        return None
+    legal = []
+    for given in itertools.product(*(range(q.cubes[r] + 1) for r in RESOURCES)):
+        counts = dict(zip(RESOURCES, given, strict=True))
+        try:
+            check_excess(ask.g, q, counts, ())
+        except IllegalMove:
+            continue
+        legal.append(counts)
+    r = todo[0]
+    values = sorted({c[r] for c in legal if all(c[k] == chosen[k] for k in chosen)})
+    return Raw(ask.path + (r,), "count", f"{r} {q.name} gives up as excess", "R-WH-06",
+               ranges=tuple((v, v) for v in values))
+
+
+def sudden_death(ask: Ask) -> Raw | None:
+    """Each player's choice when the Sudden-death Round begins (R-SD-03)."""
+    if not ask.outcome or ask.item is None:
+        return None
+    return Raw(ask.path, "one-of", f"{ask.item}'s Sudden-death choice", "R-SD-03",
+               ("stay", "start-tile"))
+
+
+def big_town(ask: Ask) -> Raw | None:
+    """Big Town: an extra Block, or the Sudden-death Round (R-VAR-BIG-01)."""
+    if not ask.outcome:
+        return None
+    return Raw(ask.path, "one-of", "the Big Town decision", "R-VAR-BIG-01",
+               ("extra-block", "sudden-death"))
+
+
+# --- Resources ---------------------------------------------------------------------------------
+
+def cubes(ask: Ask) -> Raw | None:
+    """Cubes, one Resource after the other: bought from the Market (#01, #02: what each
+    section holds, R-MKT-04), sold into it (#06: what the player holds), or spent on a Floor
+    when the Architect or the Builder leaves the choice (R-A19-01, R-A21-01: what the player
+    holds; otherwise the printed cost, no decision)."""
+    g, p, t = ask.g, player(ask), ask.tile
+    if isinstance(ask.value, list):
+        return None  # written as a list of names: decided
+    chosen = ask.value if isinstance(ask.value, dict) else {}
+    todo = [r for r in RESOURCES if r not in chosen]
+    if not todo:
+        return None
+    r = todo[0]
+    if t in ("buy-resources", "buy-resources-discount") and ask.parent is None:
+        return cubes_bought(ask, chosen, r, discount=t == "buy-resources-discount")
+    if t == "sell-resources" and ask.parent is None:
+        if not chosen and not any(p.cubes[x] and g.state.market[x] < len(holes(g, x))
+                                  for x in RESOURCES):
+            return Raw(ask.path + (r,), "count", f"{r} sold", "R-A06-01", why_none=(
+                f"{p.name} holds {describe_cubes(p.cubes)}: no Resource the Market has an empty "
+                "hole for."))
+        room = len(holes(g, r)) - g.state.market[r]
+        return count(ask, f"{r} sold", "R-A06-01", 0, min(p.cubes[r], room), scan="monotone",
+                     path=ask.path + (r,))
+    if t in BUILD:
+        return cubes_spent(ask, chosen, r)
+    return None
+
+
+def cubes_spent(ask: Ask, chosen: dict[str, int], r: str) -> Raw | None:
+    """The cubes discarded for a Floor when the Architect or the Builder leaves the choice:
+    every way the rule accepts (`construction.floor_cubes`: R-BLD-07, R-A19-01, R-A21-01)
+    with the cubes the player holds, one Resource after the other; otherwise the printed
+    cost, no decision."""
+    g, p = ask.g, player(ask)
+    if not (architect_any_resources(g, p) or builder_fewer_resources(g, p)):
+        return None
+    b = g.state.townland.buildings.get(str(ask.action.get("site")))
+    if b is None or b.finished:
+        return None
+    btype = g.ed.buildings[b.building]
+    floor = len(b.blocks)
+    legal = [c for c in ways_to_discard(g, p, btype, floor)
+             if all(c[k] == n for k, n in chosen.items())]
+    values = sorted({c[r] for c in legal})
+    return Raw(ask.path + (r,), "count", f"{r} spent on Floor {floor + 1} of the "
+               f"{btype.name}", "R-BLD-07", ranges=tuple((v, v) for v in values))
+
+
+def cubes_bought(ask: Ask, chosen: dict[str, int], r: str, *, discount: bool) -> Raw:
+    """#01, #02: as many cubes of `r` as the section holds and the money pays for, with what
+    is bought already (`trade.purchase_price`: R-MKT-04, R-A20-01, R-A02-03); none at all
+    when not even one cube of any Resource can be paid for."""
+    g, p = ask.g, player(ask)
+
+    def affordable(counts: dict[str, int]) -> bool:
+        return purchase_price(g, p, counts, discount=discount)[0] <= p.money
+
+    if not chosen and not any(g.state.market[x] and affordable({x: 1}) for x in RESOURCES):
+        return Raw(ask.path + (r,), "count", f"{r} bought", "R-A01-03", why_none=(
+            f"{p.name} holds {p.money} Grinies: not the price of any cube on the Market."))
+    most = 0
+    while most < g.state.market[r] and affordable({**chosen, r: most + 1}):
+        most += 1
+    return count(ask, f"{r} bought", "R-A01-02", 0, most, path=ask.path + (r,))
+
+
+def auction_bids(ask: Ask) -> Raw | None:
+    """Secret bids, one player after the other (the Initiator first): the Initiator 10 to all
+    they hold (R-A05-02), any other player still playing nothing or 10 to all they hold; a
+    penalised Initiator takes no part (R-TAR-12). Legal bids form an interval: both ends are
+    judged."""
+    g, p = ask.g, player(ask)
+    chosen = ask.value if isinstance(ask.value, dict) else {}
+    penalised = ask.action.get("declined") is True
+    order = [q for q in seats_from(g, p) if not q.finished and not (penalised and q is p)]
+    todo = [q for q in order if q.name not in chosen]
+    if not todo:
+        return None
+    q = todo[0]
+    initiator = q is p
+    return count(ask, f"{q.name}'s bid", "R-A05-02", MIN_BID, q.money, scan="ends",
+                 path=ask.path + (q.name,), also_zero=not initiator)
+
+
+def seats_from(g: object, p: PlayerState) -> list[PlayerState]:
+    """`p`, then the others clockwise (the order of the log's players)."""
+    players = g.state.players  # type: ignore[attr-defined]
+    i = players.index(p)
+    return [players[(i + k) % len(players)] for k in range(len(players))]
+
+
+def drawn(ask: Ask) -> Raw | None:
+    """The 5 random cubes of the Auction (R-A05-01)."""
+    if not ask.outcome:
+        return None
+    raw = drawn_from_pouch(ask, AUCTION_CUBES, "the Auction's 5 random Resources", "R-A05-01")
+    return replace(raw, any_one=True)  # the lot changes no judgement of the bids
+
+
+def choice(ask: Ask) -> Raw:
+    """A Resource of the player's choice from the pouch: Optimization (R-A15-01), the
+    Resources site bonus (R-SBON-03)."""
+    pouch = ask.g.state.supply.pouch
+    rule = "R-SBON-03" if ask.parent == "site_bonus" else "R-A15-01"
+    return one_of(ask, "the Resource chosen", rule, [r for r in RESOURCES if pouch[r]])
+
+
+def random(ask: Ask) -> Raw | None:
+    """Random cubes from the pouch: 2 for the Resources site bonus (R-SBON-03), one per Small
+    Warehouse for Optimization (R-A15-01)."""
+    if not ask.outcome:
+        return None
+    if ask.parent == "site_bonus":
+        return drawn_from_pouch(ask, 2, "the 2 random Resources of the bonus", "R-SBON-03")
+    return drawn_from_pouch(ask, player(ask).small_warehouses,
+                            "the random Resources (one per Small Warehouse)", "R-A15-01")
+
+
+def items(ask: Ask) -> Raw | None:
+    """#14 Import: 1 to 3 of the offer (2 Trees, a Concrete, a Wood, a Steel) (R-A14-02);
+    a multiset, offered in the order of the offer."""
+    made = ask.value if isinstance(ask.value, list) else []
+    rolled = ask.holder.get("roll")
+    prices = ask.g.ed.import_prices
+    price = prices[rolled - 1] if isinstance(rolled, int) and 1 <= rolled <= len(prices) else 0
+    most = min(MAX_LIST["items"], player(ask).money // price) if price else MAX_LIST["items"]
+    if ask.path in ask.partial.ended or len(made) >= most:  # no more than the money pays for
+        return None
+    last = IMPORT_OFFER.index(made[-1]) if made and made[-1] in IMPORT_OFFER else 0
+    values = IMPORT_OFFER[last:]
+    return Raw(ask.path + (len(made),), "one-of", "an item imported", "R-A14-02",
+               values + ((END,) if made else ()))
+
+
+def roll(ask: Ask) -> Raw | None:
+    """A die: the Conversion Die's new rate 5-8 (R-VP-01), the D6 of Import (R-A14-01) and of
+    Crowdfunding (R-A52P-04)."""
+    if not ask.outcome:
+        return None
+    if ask.tile == "convert":
+        return Raw(ask.path, "outcome", "the Conversion Die's new rate", "R-VP-03",
+                   (5, 6, 7, 8))
+    rule = "R-A14-01" if ask.tile == "import" else "R-A52P-04"
+    return Raw(ask.path, "outcome", "the D6 rolled", rule, tuple(range(1, 7)))
+
+
+def trades(ask: Ask) -> Raw | None:
+    """#18 Forced Trade: 1 to 3 trades, each with an opponent still playing, a cube given and
+    one taken (R-A18-01)."""
+    g, p = ask.g, player(ask)
+    made = ask.value if isinstance(ask.value, list) else []
+    last = made[-1] if made else None
+    if isinstance(last, dict) and "give" not in last:
+        return Raw(ask.path + (len(made) - 1, "give"), "one-of", "the Resource given",
+                   "R-A18-01", tuple(r for r in RESOURCES if p.cubes[r]))
+    if isinstance(last, dict) and "get" not in last:
+        other = g.state.player(last["with"])
+        return Raw(ask.path + (len(made) - 1, "get"), "one-of", f"the Resource taken from "
+                   f"{other.name}", "R-A18-01", tuple(r for r in RESOURCES if other.cubes[r]))
+    if ask.path in ask.partial.ended or len(made) >= MAX_LIST["trades"]:
+        return None
+    opponents = [q.name for q in g.state.players if q is not p and not q.finished]
+    return Raw(ask.path + (len(made), "with"), "one-of", "the opponent traded with",
+               "R-A18-01", tuple(opponents) + ((END,) if made else ()))
+
+
+# --- the Land --------------------------------------------------------------------------------
+
+def slot(ask: Ask) -> Raw:
+    """The slot explored: an empty slot of the Land Area that can take a tile, with a tile left
+    in its zone's stack (R-EXPL-02..04, AMB-EXPL-04)."""
+    g = ask.g
+    supply = g.state.supply
+    open_slots = [s for s in townland.explorable_slots(g.ed, g.state.townland)
+                  if (supply.inner_stack if s.startswith("I") else supply.outer_stack)]
+    return one_of(ask, "the slot explored", "R-EXPL-02", open_slots)
+
+
+def land_tile(ask: Ask) -> Raw | None:
+    """The Land Tile revealed from the zone's stack (R-EXPL-05)."""
+    if not ask.outcome:
+        return None
+    where = str(ask.holder.get("slot", ""))
+    supply = ask.g.state.supply
+    stack = supply.inner_stack if where.startswith("I") else supply.outer_stack
+    return Raw(ask.path, "outcome", "the Land Tile revealed", "R-EXPL-05", tuple(sorted(stack)))
+
+
+def municipal_tokens(ask: Ask) -> Raw | None:
+    """The Building Token drawn for an orange Block on a Non-residential Municipal site
+    (R-MUNI-05)."""
+    if not ask.outcome or ask.item is None:
+        return None
+    g = ask.g
+    keys = sorted(k for k, n in g.state.supply.tokens.items()
+                  if n > 0 and g.ed.buildings[k].family != "house")
+    return Raw(ask.path, "outcome", f"the Building Token drawn for {ask.item}", "R-MUNI-05",
+               tuple(keys))
+
+
+def road(ask: Ask) -> Raw | None:
+    """The Construction Road completed: Build a Road (R-A08B-02), the Road site action
+    (R-SACT-03); the Connected Road is the site's own (AMB-ABA-02): no decision."""
+    if ask.parent == "connected_road":
+        return None
+    rule = "R-SACT-03" if ask.parent == "site_bonus" else "R-A08B-02"
+    return one_of(ask, "the road completed", rule,
+                  townland.construction_roads(ask.g.ed, ask.g.state.townland))
+
+
+def road_bonus(ask: Ask) -> Raw | None:
+    """The rewards of the next space of the Bonus Road Track, taken or declined (R-RDB-05);
+    an exploration reward is taken by recording it (R-RDB-06)."""
+    g, p = ask.g, player(ask)
+    track = g.ed.road_track
+    if p.road_track >= len(track):
+        return None
+    kinds = {r.kind for r in track[p.road_track]}
+    options: list[object] = ["declined"]
+    if "explore" in kinds:
+        options.append({"explore": {}})
+    return one_of(ask, "the rewards of the Bonus Road Track", "R-RDB-05", options,
+                  optional=True)
+
+
+def trees(ask: Ask) -> Raw:
+    """#09: 1 to 6 Trees (R-A09-01); more is never cheaper (monotone)."""
+    return count(ask, "Trees bought", "R-A09-01", 1, min(6, ask.g.state.supply.trees),
+                 scan="monotone")
+
+
+def spots(ask: Ask) -> Raw | None:
+    """#10: 1 to 9 free Planting Spots of one sector, at most as many as the Trees in the
+    Portfolio (R-A10-01, R-PLANT-05..07); a set, offered in ascending order."""
+    return spots_of_one_sector(ask, "R-A10-01", MAX_PLANT)
+
+
+def plant(ask: Ask) -> Raw | None:
+    """The Plant site action: 1 to 3 free Planting Spots of one sector (R-SACT-02)."""
+    return spots_of_one_sector(ask, "R-SACT-02", MAX_SITE_PLANT)
+
+
+def spots_of_one_sector(ask: Ask, rule: str, most: int) -> Raw | None:
+    """The next Spot of a planting: a free Spot (after the first, of its Planting Sector and
+    after the last in ascending order), or the end; no more than the Trees held (R-PLANT-06,
+    R-PLANT-07)."""
+    made = ask.value if isinstance(ask.value, list) else []
+    if ask.path in ask.partial.ended or len(made) >= min(most, player(ask).trees):
+        return None
+    free = free_spots(ask)
+    if made:
+        g = ask.g
+        try:
+            sector = townland.sector_of_spot(g.ed, g.state.townland, str(made[0]))
+        except KeyError:
+            return None
+        free = tuple(s for s in free if s in sector and s > str(made[-1]))
+    return Raw(ask.path + (len(made),), "one-of", "a Planting Spot", rule,
+               free + ((END,) if made else ()))
+
+
+def free_spots(ask: Ask) -> tuple[str, ...]:
+    town = ask.g.state.townland
+    return tuple(sorted(s for s in townland.all_spots(ask.g.ed, town) if s not in town.trees))
+
+
+def moves(ask: Ask) -> Raw | None:
+    """#16 Replanting: 1 to 3 Trees, each from a Spot or the general supply to a free Spot
+    (R-A16-01, R-A16-02)."""
+    made = ask.value if isinstance(ask.value, list) else []
+    town = ask.g.state.townland
+    if made and isinstance(made[-1], dict) and "to" not in made[-1]:
+        return Raw(ask.path + (len(made) - 1, "to"), "one-of", "the Spot the Tree goes to",
+                   "R-A16-01", free_spots(ask))
+    if ask.path in ask.partial.ended or len(made) >= MAX_LIST["moves"]:
+        return None
+    sources = tuple(sorted(town.trees)) + ("supply",)
+    return Raw(ask.path + (len(made), "from"), "one-of", "the Tree moved (a Spot, or the "
+               "supply)", "R-A16-01", sources + ((END,) if made else ()))
+
+
+# --- building ---------------------------------------------------------------------------------
+
+def site(ask: Ask) -> Raw:
+    """The Building Site: the next Floor of an unfinished building, or a first Floor on an
+    empty site on a Construction or Completed Road (R-BLD-08, R-BLD-09), for which the player
+    holds the cubes (R-BLD-07); Crowdfunding, an empty one (R-A52P-01)."""
+    g = ask.g
+    town = g.state.townland
+    empty = sorted(s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings)
+    if ask.tile == "crowdfunding":
+        return one_of(ask, "the Building Site", "R-A52P-01", empty)
+    p = player(ask)
+    started = [s for s, b in town.buildings.items() if not b.finished
+               and ways_to_discard(g, p, g.ed.buildings[b.building], len(b.blocks))]
+    payable: dict[str, bool] = {}
+    empty = [s for s in empty if tokens_for(ask, s, True, payable)]
+    raw = one_of(ask, "the Building Site", "R-A03-02", sorted(started + empty))
+    return replace(raw, why_none=f"{p.name} holds {describe_cubes(p.cubes)}: not the cubes of "
+                   "any Floor that can be built now (R-BLD-07).")
+
+
+def building(ask: Ask) -> Raw | None:
+    """The Building Token placed on an empty site: one in the supply (R-GEN-09), of the site's
+    family (R-SITE-01; Crowdfunding: Commerce or Public, R-A52P-01), ●●●●+ ones with 4 or more
+    players (R-SETUP-04), whose first Floor the player holds the cubes for (R-BLD-07)."""
+    g = ask.g
+    where = ask.holder.get("site")
+    if ask.tile in BUILD and where in g.state.townland.buildings:
+        b = g.state.townland.buildings[where]
+        if b.blocks:  # read again after the first Floor: already decided (`site`)
+            return None
+    rule = "R-A52P-01" if ask.tile == "crowdfunding" else "R-BLD-08"
+    raw = one_of(ask, "the Building Token", rule, tokens_for(ask, where, ask.tile in BUILD))
+    p = player(ask)
+    return replace(raw, why_none=f"no Building Token left for {where} is one whose first "
+                   f"Floor {p.name} holds the cubes for ({describe_cubes(p.cubes)}).")
+
+
+def tokens_for(ask: Ask, where: object, held: bool,
+               payable: dict[str, bool] | None = None) -> list[str]:
+    """The Building Tokens for an empty site: in the supply (R-GEN-09), of the site's family
+    (R-SITE-01; Crowdfunding: Commerce or Public, R-A52P-01), ●●●●+ ones with 4 or more players
+    (R-SETUP-04); with `held`, only those whose first Floor the player holds the cubes for
+    (R-BLD-07; `payable` remembers it for each token)."""
+    g = ask.g
+    keys = sorted(k for k, n in g.state.supply.tokens.items() if n > 0
+                  and (g.state.four_plus or not g.ed.buildings[k].four_plus))
+    if ask.tile == "crowdfunding":
+        return [k for k in keys if g.ed.buildings[k].family in CROWDFUNDING_FAMILIES]
+    try:
+        kind = townland.site_spec(g.ed, g.state.townland, str(where)).kind
+    except KeyError:
+        return keys
+    keys = [k for k in keys if g.ed.buildings[k].family in FAMILY_OF_SITE[kind]]
+    if held:
+        payable = {} if payable is None else payable
+        for k in keys:
+            if k not in payable:
+                payable[k] = bool(ways_to_discard(g, player(ask), g.ed.buildings[k], 0))
+        keys = [k for k in keys if payable[k]]
+    return keys
+
+
+def site_bonus(ask: Ask) -> Raw | None:
+    """The Building Site Bonus of a first Floor, taken or declined (R-SBON-01..05,
+    R-SACT-01..05): VPs, Grinies, Trees and a Repeat Action are taken unless declined; the
+    others are taken by recording the choice."""
+    g, p = ask.g, player(ask)
+    where = str(ask.action.get("site"))
+    b = g.state.townland.buildings.get(where)
+    if b is None or b.blocks != [p.name]:
+        return None  # not a first Floor: no bonus (R-SBON-01)
+    bonus = townland.site_spec(g.ed, g.state.townland, where).bonus
+    if bonus is None:
+        return None
+    options: list[object] = ["declined"]
+    if bonus.kind == "resources":
+        options += [{"choice": PENDING}, {"random": PENDING}]
+    elif bonus.kind == "plant":
+        options.append({"plant": PENDING})
+    elif bonus.kind == "road":
+        options.append({"road": PENDING})
+    elif bonus.kind == "explore":
+        options.append({"explore": {}})
+    return one_of(ask, f"the Building Site Bonus ({bonus.kind})", "R-SBON-02", options,
+                  optional=True)
+
+
+def associated(ask: Ask) -> Raw:
+    """At most one Associated Build Action (R-ABA-01..05)."""
+    return one_of(ask, "the Associated Build Action", "R-ABA-02",
+                  [{"additional_floor": {}}, {"connected_road": {}}, {"sell_house": {}}],
+                  optional=True)
+
+
+def pledges(ask: Ask) -> Raw | None:
+    """#52P: secret pledges, the Initiator first: 30 to all the Initiator holds, nothing or 30
+    to all they hold for the others still playing (R-A52P-02). An interval: both ends
+    judged."""
+    g, p = ask.g, player(ask)
+    chosen = ask.value if isinstance(ask.value, dict) else {}
+    todo = [q for q in seats_from(g, p) if not q.finished and q.name not in chosen]
+    if not todo:
+        return None
+    q = todo[0]
+    return count(ask, f"{q.name}'s pledge", "R-A52P-02", MIN_PLEDGE, q.money, scan="ends",
+                 path=ask.path + (q.name,), also_zero=q is not p)
+
+
+# --- people -----------------------------------------------------------------------------------
+
+def take(ask: Ask) -> Raw:
+    """#11: a Resident Card on the Display (R-A11-01)."""
+    return one_of(ask, "the Resident taken from the Display", "R-A11-01",
+                  list(ask.g.state.supply.display))
+
+
+def give(ask: Ask) -> Raw:
+    """#11 option 2: a Resident of the Portfolio given in exchange, for 10 Grinies
+    (R-A11-02)."""
+    return one_of(ask, "the Resident given in exchange (10 Grinies)", "R-A11-02",
+                  list(player(ask).residents), optional=True)
+
+
+def refill(ask: Ask) -> Raw | None:
+    """The card drawn from the pile to refill the Display (R-A11-01)."""
+    if not ask.outcome:
+        return None
+    return Raw(ask.path, "outcome", "the Resident drawn to refill the Display", "R-A11-01",
+               tuple(sorted(ask.g.state.supply.deck)), any_one=True)  # the last step of #11
+
+
+def house(ask: Ask) -> Raw:
+    """The House sold: a finished, unsold House the player built a Floor of (R-SELL-02..04,
+    R-SELL-12)."""
+    g, p = ask.g, player(ask)
+    sites = sorted(s for s, b in g.state.townland.buildings.items()
+                   if b.building == "house" and b.finished and not b.sold and p.name in b.blocks)
+    rule = "R-END-03" if ask.parent == "final_sale" else "R-A12-01"
+    return one_of(ask, "the House sold", rule, sites)
+
+
+def resident(ask: Ask) -> Raw:
+    """The Resident moving in, from the Portfolio (R-SELL-01)."""
+    return one_of(ask, "the Resident moving in", "R-SELL-01", list(player(ask).residents))
+
+
+def features(ask: Ask) -> Raw | None:
+    """The building that meets a feature of the Resident, when two or more do (R-SELL-10,
+    AMB-SELL-01)."""
+    if not isinstance(ask.item, str):
+        return None
+    g = ask.g
+    holder = ask.holder
+    where = holder.get("house") or ask.action.get("site")
+    card = g.ed.residents.get(str(holder.get("resident")))
+    if card is None or where is None:
+        return None
+    for f in card.mandatory + card.optional:
+        if f.building == ask.item:
+            found = sorted(b.site for b in qualifying(g, str(where), f))
+            return Raw(ask.path, "one-of", f"the {g.ed.buildings[f.building].name} that meets "
+                       "the feature", "R-SELL-10", tuple(found))
+    return None
+
+
+def vp_to_money(ask: Ask) -> Raw:
+    """#13 Convert: 1 to 5 VPs into money at the Conversion Rate (R-VP-02, R-VP-05)."""
+    return count(ask, "VPs converted into money", "R-VP-02", 0, 5, zero_omits=True)
+
+
+def money_to_vp(ask: Ask) -> Raw:
+    """#13 Convert: money into 1 to 5 VPs at the Conversion Rate (R-VP-02, R-VP-05)."""
+    return count(ask, "VPs bought with money", "R-VP-02", 0, 5, zero_omits=True)
+
+
+def roll_first(ask: Ask) -> Raw:
+    """#13: the Conversion Die rolled before converting, or after (R-VP-03)."""
+    return one_of(ask, "roll the Conversion Die before converting", "R-VP-03", [True],
+                  optional=True)
+
+
+DOMAINS: dict[str, Domain] = {
+    "tile": tile, "follow": follow, "refills": refills, MERCHANT_KEY: merchant,
+    "declined": declined, "buy_time": buy_time, "repeat": repeat, "final_sale": final_sale,
+    "excess": excess, "sudden_death": sudden_death, "big_town": big_town,
+    "cubes": cubes, "bids": auction_bids, "drawn": drawn, "choice": choice, "random": random,
+    "items": items, "roll": roll, "trades": trades,
+    "slot": slot, "land_tile": land_tile, "municipal_tokens": municipal_tokens, "road": road,
+    "road_bonus": road_bonus, "trees": trees, "spots": spots, "plant": plant, "moves": moves,
+    "site": site, "building": building, "site_bonus": site_bonus, "associated": associated,
+    "pledges": pledges,
+    "take": take, "give": give, "refill": refill, "house": house, "resident": resident,
+    "features": features, "vp_to_money": vp_to_money, "money_to_vp": money_to_vp,
+    "roll_first": roll_first,
+}
+
+__all__ = ["DOMAINS", "fits"]
