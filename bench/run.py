@@ -1,9 +1,11 @@
 """Benchmarks, measured side by side in one run (machines are noisy: compare ratios).
 
-    python bench/run.py                      # everything: ~2 minutes on 2 cores once the
+    python bench/run.py                      # everything: ~3.5 minutes on 2 cores once the
                                              # logs are cached under bench/.cache/ (the first
-                                             # run makes them: ~2 minutes more)
-    python bench/run.py --only validation    # or chess, batch, memory, render (several allowed)
+                                             # run makes them: ~2 minutes more); decisions
+                                             # takes ~1.5 of them (2 passes)
+    python bench/run.py --only validation    # or chess, batch, memory, decisions, render
+                                             # (several allowed)
     python bench/run.py --skip batch memory
 
 validation: turns per second of `load_game` (safe YAML with positions, schema, names, replay)
@@ -15,6 +17,10 @@ batch:  `validate_many` with jobs=2 against jobs=1 over 1,000 simulated games (c
     the CPU time each used (so a busy machine shows as such).
 memory: peak resident memory (VmHWM) of a fresh process validating one long unfinished log
     (cached) of growing length, with and without the per-turn snapshots that `show` keeps.
+decisions: the exact options of every decision of every turn of samples/game-6p.yaml, made again
+    by `choices.remake` (each `Search.decision` call timed): per decision (median, worst; the
+    first decision of a turn, the eligible tiles, apart) and per turn, against the issue's
+    20 ms worst case; a plain replay of the turn as the reference (bench/decisions.py).
 render: `snapshot_svg` per snapshot of samples/game-4p.yaml (every snapshot) against a plain
     svgwrite drawing of as many elements of the same kinds (text, rect, circle, line), serialised,
     in the same run; the whole game's `grinivil render` time (load + files) against its target;
@@ -37,6 +43,7 @@ import platform
 import pstats
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,6 +56,7 @@ from typing import Any
 from unittest import mock
 
 import chess_peer
+import decisions
 import games
 import svgwrite  # type: ignore[import-untyped]
 import yaml
@@ -64,7 +72,7 @@ from grinivil_cli.render.snapshot import WIDTH, draw
 
 BENCH = Path(__file__).resolve().parent
 SAMPLES = sorted((BENCH.parent / "samples").glob("*.yaml"))
-PARTS = ("validation", "chess", "batch", "memory", "render")
+PARTS = ("validation", "chess", "batch", "memory", "decisions", "render")
 RENDER_LOG = BENCH.parent / "samples" / "game-4p.yaml"
 TARGET_RENDER_SECONDS = 5.0  # "a full 4-player game renders in a few seconds on 2 cores"
 PNG_EVERY = 10  # --png is timed on every 10th snapshot (cairosvg takes ~0.2 s a picture)
@@ -375,7 +383,98 @@ def bench_memory(lengths: list[int]) -> list[Row]:
     return rows
 
 
-# --- 5. render: SVG snapshots against plain svgwrite ------------------------------------------
+# --- 5. decision options: the exact options of each decision of a recorded turn -----------------
+def bench_decisions(passes: int, top: int) -> list[Row]:
+    log = decisions.LOG
+    start = time.perf_counter()
+    turns = decisions.measure(log, progress, passes)
+    whole = time.perf_counter() - start
+    summary = decisions.Summary(turns)
+    every, first, later = summary.decisions, summary.first(), summary.later()
+    limit = decisions.TARGET_MS / 1000
+    replay_median = statistics.median(t.replay for t in turns)
+    say(f"== decisions: {log.name}, {len(turns)} turns made again by choices.remake, "
+        f"{len(every)} decisions, best of {passes} passes per decision ({whole:.0f} s); one "
+        f"plain replay of a turn: median {replay_median * 1e6:.0f} us (the reference)")
+    say(f"{'decisions':<34} {'count':>6} {'median':>9} {'90%':>9} {'worst':>9} "
+        f"{'> 20 ms':>8} {'probes/med':>10}")
+
+    def line(name: str, found: list[decisions.Timed] | list[decisions.Turn]) -> None:
+        secs = [d.seconds for d in found]
+        med, c90, worst = decisions.spread(secs)
+        probes = [d.probes for d in found if isinstance(d, decisions.Timed)]
+        over = sum(s > limit for s in secs)
+        say(f"{name:<34} {len(found):6d} {med * 1000:8.1f}m {c90 * 1000:8.1f}m "
+            f"{worst * 1000:8.1f}m {over:8d} "
+            f"{statistics.median(probes) if probes else '':>10}")
+
+    line("every decision", every)
+    line("  first of a turn (the tile)", first)
+    line("  the others", later)
+    by_key: dict[str, list[decisions.Timed]] = {}
+    for d in later:
+        by_key.setdefault(d.path.split("/")[0], []).append(d)
+    for key, found in sorted(by_key.items(), key=lambda kv: -max(d.seconds for d in kv[1])):
+        line(f"    {key}", found)
+    line("whole turns (remake)", turns)
+    say(f"\nthe 8 slowest decisions ({'turn':>4} {'#':>2} path, ms, replays):")
+    for d in sorted(every, key=lambda d: -d.seconds)[:8]:
+        say(f"  turn {d.turn:4d} #{d.index:<2d} {d.path:<22} {d.seconds * 1000:8.1f} ms "
+            f"{d.probes:6d} replays")
+    if top:
+        slow = max(turns, key=lambda t: t.seconds)
+        profile_turn(log, slow.number, top)
+    say()
+    _, _, worst = decisions.spread([d.seconds for d in every])
+    f_med, _, f_worst = decisions.spread([d.seconds for d in first])
+    l_med, _, l_worst = decisions.spread([d.seconds for d in later])
+    t_med, _, t_worst = decisions.spread([t.seconds for t in turns])
+    target = f"worst < {decisions.TARGET_MS:g} ms"
+    return [
+        Row(f"decision options, {log.name}: every decision ({len(every):,})",
+            f"median {statistics.median(d.seconds for d in every) * 1000:.1f} ms, "
+            f"worst {worst * 1000:.0f} ms", f"turn replay {replay_median * 1e3:.2f} ms",
+            f"worst {worst / limit:.0f}x the target", target, verdict(worst < limit)),
+        Row(f"  first decision of a turn: the tile ({len(first)})",
+            f"median {f_med * 1000:.0f} ms, worst {f_worst * 1000:.0f} ms", "",
+            f"{sum(d.seconds > limit for d in first)}/{len(first)} over 20 ms", target,
+            verdict(f_worst < limit)),
+        Row(f"  the other decisions ({len(later):,})",
+            f"median {l_med * 1000:.1f} ms, worst {l_worst * 1000:.0f} ms", "",
+            f"{sum(d.seconds > limit for d in later)}/{len(later)} over 20 ms", target,
+            verdict(l_worst < limit)),
+        Row(f"  per turn, all its decisions ({len(turns)})",
+            f"median {t_med * 1000:.0f} ms, worst {t_worst * 1000:.0f} ms", "", "", "(info)",
+            ""),
+    ]
+
+
+def profile_turn(log: Path, number: int, top: int) -> None:
+    """cProfile of `remake` of one turn: where a search's time goes."""
+    from grinivil_cli.engine import choices
+
+    game = load_game(log)
+    r = game.replay
+    g = r.game
+    assert g is not None
+    snap = r.snapshots[number - 1]
+    g.state = snap.state.copy()
+    del g.ledger.entries[snap.ledger_size:]
+    turn = (game.loaded.data.get("turns") or [])[number - 1]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    choices.remake(g, turn, number)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = sum(tt for _, _, tt, _, _ in stats.stats.values())  # type: ignore[attr-defined]
+    say(f"\ncProfile of remake, turn {number} (the slowest), own time, top {top}:")
+    say(f"{'own s':>7} {'share':>6} {'calls':>9}  function")
+    entries = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
+    for (filename, lineno, fn), (_, calls, tt, _, _) in entries[:top]:
+        say(f"{tt:7.3f} {tt / total:6.1%} {calls:9d}  {short(filename)}:{lineno} {fn}")
+
+
+# --- 6. render: SVG snapshots against plain svgwrite ------------------------------------------
 SnapshotArgs = tuple[Any, dict[str, Any] | None, Any, str]  # snapshot, log turn, previous, title
 
 
@@ -597,6 +696,9 @@ def main() -> None:
                         help="run everything but these parts")
     parser.add_argument("--repeat", type=int, default=5,
                         help="best of N (validation, chess, render)")
+    parser.add_argument("--decision-passes", type=int, default=2,
+                        help="decisions: passes over the game, best of them per decision "
+                             "(about 40 s each)")
     parser.add_argument("--profile-top", type=int, default=12,
                         help="functions in the cProfile summary (0: no profile)")
     parser.add_argument("--chess-games", type=int, default=100,
@@ -624,6 +726,8 @@ def main() -> None:
         rows += bench_batch(args.games, args.gen_jobs)
     if "memory" in parts:
         rows += bench_memory(args.lengths)
+    if "decisions" in parts:
+        rows += bench_decisions(args.decision_passes, args.profile_top)
     if "render" in parts:
         rows += bench_render(args.repeat, args.profile_top)
     say(table(rows))

@@ -191,9 +191,11 @@ def clean(value: Any, counts: bool = False) -> Any:
     """A value as the log writes it: no PENDING part; in a mapping of counts (cubes, bids,
     pledges, excess), no entry of 0."""
     if isinstance(value, dict):
-        return {k: clean(v, k in COUNT_MAPPINGS or (counts and isinstance(v, dict)))
-                for k, v in value.items()
-                if v is not PENDING and not (counts and v == 0 and not isinstance(v, bool))}
+        out = {k: clean(v, k in COUNT_MAPPINGS or (counts and isinstance(v, dict)))
+               for k, v in value.items()
+               if v is not PENDING and not (counts and v == 0 and not isinstance(v, bool))}
+        return {k: v for k, v in out.items()  # a mapping of counts all 0 records nothing
+                if not (k in COUNT_MAPPINGS and v == {} and value[k] != {})}
     if isinstance(value, list):
         return [clean(v) for v in value if v is not PENDING]
     return value
@@ -246,6 +248,12 @@ class Ask:
         found = self.partial.data if i is None else self.partial.value_at(self.path[:i + 2])
         return found if isinstance(found, dict) else {}
 
+    def decided(self, entry: str) -> bool:
+        """Whether the entry `entry` of the mapping being made here is decided (a value, or
+        left out)."""
+        return (isinstance(self.value, dict) and entry in self.value) or \
+            self.path + (entry,) in self.partial.omitted
+
     @property
     def tile(self) -> str:
         return str(self.action.get("tile"))
@@ -289,7 +297,7 @@ class Probe:
 # the fields whose value is a list or mapping made by several decisions (its domain says when
 # it is complete), and the random outcomes and simulator decisions read through Game.outcome
 CONTAINER_KEYS = frozenset({"cubes", "bids", "pledges", "spots", "plant", "items", "moves",
-                            "trades", "excess"})
+                            "trades", "excess", "accepted"})
 COUNT_MAPPINGS = frozenset({"cubes", "bids", "pledges", "excess"})
 OUTCOME_KEYS = frozenset({"land_tile", "municipal_tokens", MERCHANT_KEY, "refills", "drawn",
                           "random", "roll", "refill", "excess", "sudden_death", "big_town"})
@@ -611,10 +619,13 @@ def matches(option: Any, recorded: Any) -> bool:
 
 
 def walk(search: Search, start: Partial, recorded: dict[str, Any],
-         normal: Callable[[Decision, Any], Any]) -> tuple[Partial, list[tuple[Decision, Any]]]:
+         normal: Callable[[Decision, Any], Any], *,
+         exact: bool = True) -> tuple[Partial, list[tuple[Decision, Any]]]:
     """Make `recorded` again decision by decision from `start`, checking that each recorded
-    value (`normal` reads it at the decision's path) is among the exact options offered; the
-    complete record, and each decision with the value taken."""
+    value (`normal` reads it at the decision's path) is among the options offered; the
+    complete record, and each decision with the value taken. With `exact`, all the options
+    of each decision are found (each judged); without, only the recorded value is: it must be
+    among the domain's candidates and have a legal completion (the options hold it then)."""
     partial, steps = start, []  # type: tuple[Partial, list[tuple[Decision, Any]]]
     while True:
         r = search.probe(partial)
@@ -622,17 +633,24 @@ def walk(search: Search, start: Partial, recorded: dict[str, Any],
             return partial, steps
         if r.raw is None:
             raise NotOffered(None, None, f"the record made so far breaks a rule: {r.error}")
-        d = search.decision(partial)
+        raw = r.raw
+        d = search.decision(partial) if exact else Decision(
+            raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates, ranges=raw.ranges,
+            zero_omits=raw.zero_omits)
         assert d is not None
         value = normal(d, recorded)
         chosen = next((o for o in d.options if matches(o, value)), MISSING) \
             if d.kind != "count" else (value if d.allows(value) else MISSING)
+        if chosen is not MISSING and not exact and \
+                not search.completable(partial.choose(d, chosen), 1):
+            chosen = MISSING
         if chosen is MISSING:
+            options = d.options or d.ranges
             raise NotOffered(d, value, f"{'/'.join(map(str, d.path))}: the log records "
-                             f"{value!r}; the options are {d.options or d.ranges}")
+                             f"{value!r}; the {'options' if exact else 'candidates'} are "
+                             f"{options}")
         steps.append((d, chosen))
         partial = partial.choose(d, chosen)
-
 
 SETS = ("spots", "plant")  # lists the rules read as sets: offered in ascending order
 IMPORT_ORDER = ("tree", "concrete", "wood", "steel")  # #14's offer, the order its items come
@@ -695,15 +713,41 @@ def recorded_value(decision: Decision, turn: dict[str, Any]) -> Any:
     return node
 
 
-def remake(g: Game, turn: dict[str, Any], number: int,
-           search: Search | None = None) -> tuple[Partial, list[tuple[Decision, Any]]]:
+NOT_DECISIONS = frozenset({"player", "note", "claims"})  # what a turn records besides its moves
+
+
+def unused_values(turn: dict[str, Any], steps: list[tuple[Decision, Any]]) -> list[Path]:
+    """The values of a recorded turn no decision took (by their paths): a value the rules
+    never read is one the decisions never offer, so a remade turn must use them all."""
+    taken = [d.path for d, _ in steps]
+
+    def leaves(value: Any, path: Path) -> Iterator[Path]:
+        if isinstance(value, dict) and value:
+            for k, v in value.items():
+                yield from leaves(v, path + (k,))
+        elif isinstance(value, list) and value:
+            for i, v in enumerate(value):
+                yield from leaves(v, path + (i,))
+        else:
+            yield path
+
+    def covered(leaf: Path) -> bool:
+        return any(leaf[:len(t)] == t or t[:len(leaf)] == leaf for t in taken)
+
+    return [leaf for k, v in turn.items() if k not in NOT_DECISIONS
+            for leaf in leaves(v, (k,)) if not covered(leaf)]
+
+
+def remake(g: Game, turn: dict[str, Any], number: int, search: Search | None = None, *,
+           exact: bool = True) -> tuple[Partial, list[tuple[Decision, Any]]]:
     """Make a recorded turn again, decision by decision, on the table before it (`g`), each
-    recorded value checked to be among the exact options offered (`NotOffered` if not). The
-    completeness test of the decision domains (tests/test_completeness.py,
+    recorded value checked to be among the options offered (`NotOffered` if not; `exact`: as
+    `walk`). The completeness test of the decision domains (tests/test_completeness.py,
     tools/completeness.py)."""
     search = search if search is not None else turn_search(g, number)
     recorded = in_offered_form(turn)
-    return walk(search, Partial({"player": recorded.get("player")}), recorded, recorded_value)
+    return walk(search, Partial({"player": recorded.get("player")}), recorded, recorded_value,
+                exact=exact)
 
 
 # --- what `grinivil moves` shows ---------------------------------------------------------------

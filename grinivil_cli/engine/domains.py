@@ -41,7 +41,7 @@ from .abilities import (
     merchant_active,
 )
 from .actions.promo import CROWDFUNDING_FAMILIES
-from .actions.trade import AUCTION_CUBES, MIN_BID, purchase_price
+from .actions.trade import AUCTION_CUBES, MIN_BID, TRADE_PRICE, purchase_price
 from .choices import END, OMIT, PENDING, Ask, Domain, Raw
 from .construction import FAMILY_OF_SITE, ways_to_discard
 from .game import describe_cubes
@@ -304,8 +304,10 @@ def auction_bids(ask: Ask) -> Raw | None:
         return None
     q = todo[0]
     initiator = q is p
-    return count(ask, f"{q.name}'s bid", "R-A05-02", MIN_BID, q.money, scan="ends",
-                 path=ask.path + (q.name,), also_zero=not initiator)
+    raw = count(ask, f"{q.name}'s bid", "R-A05-02", MIN_BID, q.money, scan="ends",
+                path=ask.path + (q.name,), also_zero=not initiator)
+    return replace(raw, why_none=f"{q.name} holds {q.money} Grinies: the Initiator bids at "
+                   f"least {MIN_BID}.")
 
 
 def seats_from(g: object, p: PlayerState) -> list[PlayerState]:
@@ -350,6 +352,10 @@ def items(ask: Ask) -> Raw | None:
     prices = ask.g.ed.import_prices
     price = prices[rolled - 1] if isinstance(rolled, int) and 1 <= rolled <= len(prices) else 0
     most = min(MAX_LIST["items"], player(ask).money // price) if price else MAX_LIST["items"]
+    if not made and not most:
+        return Raw(ask.path + (0,), "one-of", "an item imported", "R-A14-03", why_none=(
+            f"{player(ask).name} holds {player(ask).money} Grinies: an item costs {price} at "
+            f"the roll {rolled}."))
     if ask.path in ask.partial.ended or len(made) >= most:  # no more than the money pays for
         return None
     last = IMPORT_OFFER.index(made[-1]) if made and made[-1] in IMPORT_OFFER else 0
@@ -378,16 +384,35 @@ def trades(ask: Ask) -> Raw | None:
     last = made[-1] if made else None
     if isinstance(last, dict) and "give" not in last:
         return Raw(ask.path + (len(made) - 1, "give"), "one-of", "the Resource given",
-                   "R-A18-01", tuple(r for r in RESOURCES if p.cubes[r]))
+                   "R-A18-01", tuple(r for r in RESOURCES if p.cubes[r]),
+                   why_none=f"{p.name} holds no cube to give.")
     if isinstance(last, dict) and "get" not in last:
         other = g.state.player(last["with"])
         return Raw(ask.path + (len(made) - 1, "get"), "one-of", f"the Resource taken from "
-                   f"{other.name}", "R-A18-01", tuple(r for r in RESOURCES if other.cubes[r]))
-    if ask.path in ask.partial.ended or len(made) >= MAX_LIST["trades"]:
+                   f"{other.name}", "R-A18-01", tuple(r for r in RESOURCES if other.cubes[r]),
+                   why_none=f"{other.name} holds no cube to trade.")
+    most = min(MAX_LIST["trades"], max(0, p.money) // TRADE_PRICE)  # 2 G a cube (R-A18-03)
+    if ask.path in ask.partial.ended or (made and len(made) >= most):
         return None
+    if not made and not most:
+        return Raw(ask.path + (0, "with"), "one-of", "the opponent traded with", "R-A18-03",
+                   why_none=f"{p.name} holds {p.money} Grinies: a trade costs {TRADE_PRICE}.")
     opponents = [q.name for q in g.state.players if q is not p and not q.finished]
     return Raw(ask.path + (len(made), "with"), "one-of", "the opponent traded with",
                "R-A18-01", tuple(opponents) + ((END,) if made else ()))
+
+
+def accepted(ask: Ask) -> Raw | None:
+    """#18: each partner's acceptance, one after the other; they must accept (R-A18-01,
+    AMB-A18-01 (a)), which the log may say or leave out."""
+    made = ask.holder.get("trades")
+    partners = sorted({str(t.get("with")) for t in made if isinstance(t, dict)}) \
+        if isinstance(made, list) else []
+    todo = [name for name in partners if not ask.decided(name)]
+    if not todo:
+        return None
+    return Raw(ask.path + (todo[0],), "one-of", f"{todo[0]} accepts the trade", "R-A18-01",
+               (OMIT, True))
 
 
 # --- the Land --------------------------------------------------------------------------------
@@ -471,7 +496,11 @@ def spots_of_one_sector(ask: Ask, rule: str, most: int) -> Raw | None:
     after the last in ascending order), or the end; no more than the Trees held (R-PLANT-06,
     R-PLANT-07)."""
     made = ask.value if isinstance(ask.value, list) else []
-    if ask.path in ask.partial.ended or len(made) >= min(most, player(ask).trees):
+    p = player(ask)
+    if not made and not p.trees:
+        return Raw(ask.path + (0,), "one-of", "a Planting Spot", "R-PLANT-06",
+                   why_none=f"{p.name} has no Tree in their Portfolio to plant.")
+    if ask.path in ask.partial.ended or len(made) >= min(most, p.trees):
         return None
     free = free_spots(ask)
     if made:
@@ -515,7 +544,10 @@ def site(ask: Ask) -> Raw:
     town = g.state.townland
     empty = sorted(s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings)
     if ask.tile == "crowdfunding":
-        return one_of(ask, "the Building Site", "R-A52P-01", empty)
+        empty = [s for s in empty if townland.site_spec(g.ed, town, s).kind == "nonresidential"]
+        raw = one_of(ask, "the Building Site", "R-A52P-01", empty)
+        return replace(raw, why_none="no empty Non-residential site is on a Construction or "
+                       "Completed Road.")
     p = player(ask)
     started = [s for s, b in town.buildings.items() if not b.finished
                and ways_to_discard(g, p, g.ed.buildings[b.building], len(b.blocks))]
@@ -644,7 +676,8 @@ def house(ask: Ask) -> Raw:
     sites = sorted(s for s, b in g.state.townland.buildings.items()
                    if b.building == "house" and b.finished and not b.sold and p.name in b.blocks)
     rule = "R-END-03" if ask.parent == "final_sale" else "R-A12-01"
-    return one_of(ask, "the House sold", rule, sites)
+    return replace(one_of(ask, "the House sold", rule, sites), why_none=(
+        f"{p.name} has no finished, unsold House they built a Floor of."))
 
 
 def resident(ask: Ask) -> Raw:
@@ -692,7 +725,7 @@ DOMAINS: dict[str, Domain] = {
     "declined": declined, "buy_time": buy_time, "repeat": repeat, "final_sale": final_sale,
     "excess": excess, "sudden_death": sudden_death, "big_town": big_town,
     "cubes": cubes, "bids": auction_bids, "drawn": drawn, "choice": choice, "random": random,
-    "items": items, "roll": roll, "trades": trades,
+    "items": items, "roll": roll, "trades": trades, "accepted": accepted,
     "slot": slot, "land_tile": land_tile, "municipal_tokens": municipal_tokens, "road": road,
     "road_bonus": road_bonus, "trees": trees, "spots": spots, "plant": plant, "moves": moves,
     "site": site, "building": building, "site_bonus": site_bonus, "associated": associated,

@@ -77,11 +77,13 @@ def auction(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext, *,
     the highest bid (R-A05-01..08, AMB-A05-01/02). A penalised initiator takes no part and the
     others complete it if anyone bids (R-TAR-12)."""
     if penalised and not any(int(v) for k, v in (rec.get("bids") or {}).items()
-                             if k != p.name):
-        for key in ("drawn", "bids"):
-            if rec.has(key) and rec.get(key):
-                raise IllegalMove("R-TAR-12", "nobody else bids: the Auction is not held, so "
-                                  f"nothing is recorded in '{key}'.", rec.at(key))
+                             if k != p.name):  # empty hands (0) are no bids
+        if rec.has("drawn") and rec.get("drawn"):
+            raise IllegalMove("R-TAR-12", "nobody else bids: the Auction is not held, so "
+                              "nothing is recorded in 'drawn'.", rec.at("drawn"))
+        if rec.get("bids", {}).get(p.name):
+            raise IllegalMove("R-TAR-12", f"{p.name} does not carry out the Auction and takes "
+                              "no part in it.", rec.at("bids", p.name))
         return TimeCost(0)
     expected = min(AUCTION_CUBES, sum(g.state.supply.pouch.values()))  # never 0 (R-GEN-06)
     drawn = g.pouch_draw(rec, "drawn", expected)
@@ -190,7 +192,6 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
     if not 1 <= len(trades) <= 3:
         raise IllegalMove("R-A18-01", f"1 to 3 Resources are traded; the log trades "
                           f"{len(trades)}.", rec.at("trades"))
-    accepted = rec.get("accepted") or {}
     for i, t in enumerate(trades):
         path = rec.at("trades", i)
         other = g.state.player(t["with"]) if t["with"] in [q.name for q in g.state.players] \
@@ -199,11 +200,6 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
             raise IllegalMove("R-A18-01", f"'{t['with']}' is not an opponent.", path)
         if other.finished:
             raise IllegalMove("R-A18-06", f"{other.name} has finished the game.", path)
-        if accepted.get(other.name, True) is not True:
-            raise IllegalMove("R-A18-01", f"the selected opponents must accept the trade: "
-                              f"{other.name} cannot refuse it (the log records "
-                              f"'accepted: {{{other.name}: false}}').",
-                              rec.at("accepted", other.name))
         give, get = t["give"], t["get"]
         if give == get:
             raise IllegalMove("R-A18-01", f"a trade changes one Resource for another; {give} for "
@@ -228,6 +224,12 @@ def forced_trade(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCos
         g.pay(p, TRADE_PRICE, f"Forced Trade with {other.name}", "R-A18-03", path,
               to=other.name)
     partners = {t["with"] for t in trades}
+    accepted = rec.get("accepted") or {}  # read after the trades: each is judged by itself
+    for name in sorted(partners):
+        if accepted.get(name, True) is not True:
+            raise IllegalMove("R-A18-01", f"the selected opponents must accept the trade: "
+                              f"{name} cannot refuse it (the log records "
+                              f"'accepted: {{{name}: false}}').", rec.at("accepted", name))
     for name in accepted:  # nothing recorded is dropped
         if name not in partners:
             raise IllegalMove("R-A18-01", f"'{name}' is not a partner of this Forced Trade (the "
