@@ -14,6 +14,11 @@ draw; in those 400 games the rarest features were Build Additional Floor in 4 (3
 and 77, 6-player seed 65: the bots seldom hold 25 Grinies and the cubes of two Floors at once),
 the Bonus Road Track's Repeat Action in 9, the Connected Road in 14 and the Bonus Road Track's
 Land Tile in 26), at least one game for each player count, and one with the promo tiles.
+Since issue 12 judges a declined action by R-TAR-06 (the bots may no longer decline what they
+cannot do), the games changed: seeds 1-40 of 2 to 6 players and 41-100 of 3 and 6 players were
+played again (`--games 40`, `--players 3,6 --seed 41 --games 60`), and 3-player seeds 41, 44 and
+59 were added for the Repeat and Explore site bonuses and the Bonus Road Track's Land Tile and
+Repeat Action (each in 1 to 26 of those 120 games).
 If the bots or the engine change how they draw, these seeds may stop covering a rare feature:
 the test then names it, and `python tools/sim_coverage.py --games 80` (its column "first
 games") finds new seeds.
@@ -39,6 +44,9 @@ GAMES: list[tuple[int, int, dict[str, Any]]] = [
     (2, 8, {}),
     (2, 19, {}),
     (2, 24, {}),  # the Bonus Road Track's Land Tile and Repeat Action
+    (3, 41, {}),  # the Repeat site bonus (since R-TAR-06 judges declines: see above)
+    (3, 44, {}),  # the Explore site bonus
+    (3, 59, {}),  # the Bonus Road Track's Land Tile and Repeat Action
     (3, 69, {}),  # Build Additional Floor (seeds 1-40 had none)
     (4, 12, {}),
     (4, 34, {}),

@@ -112,11 +112,12 @@ def test_variant_blocks_change_every_players_blocks() -> None:
 
 def test_big_town_games_take_extra_blocks() -> None:
     """R-VAR-BIG-01..03: the Chance draws the decision; an extra Block then a later player's
-    Sudden-death Round (seed 3), two extra Blocks and the automatic trigger (seed 36); seeds
-    found by simulating seeds 1, 2, 3... until a game shows it."""
+    Sudden-death Round (seed 3), two extra Blocks and the automatic trigger (seed 37; it was
+    36 until R-TAR-06 judged the bots' declines, issue 12); seeds found by simulating seeds 1,
+    2, 3... until a game shows it."""
     used = turns_used(simulate(ED, 3, 3, {"big_town": True}))
     assert used == {"extra-block": 1, "sudden-death": 1}
-    log = simulate(ED, 3, 36, {"big_town": True})
+    log = simulate(ED, 3, 37, {"big_town": True})
     assert turns_used(log) == {"extra-block": 2}
     assert any("sudden_death" in t and "big_town" not in t for t in log["turns"])
 

@@ -6,14 +6,15 @@ Usage: python tools/completeness.py [LOG ...] [--games N] [--players 2,3,4,5,6] 
                                     [--option KEY=VALUE ...] [--time-limit SECONDS]
                                     [--show N]
 For every turn of every game given (log files, and/or N games played by `grinivil simulate`'s
-bots: game k plays the k-th player count of `--players` in turn, seed S + k // (number of
-counts); `--option` as for `grinivil simulate`), the table before the turn is put back from
-the replay's snapshot and `choices.remake` makes the recorded turn again. Reports the turns
-checked, the decisions offered, every turn whose recorded value was not offered (game, turn,
-path, value, options: the first `--show` in full), the searches stopped by MAX_PROBES, and the
-time per turn (median, worst). `--time-limit` starts no new simulated game after that many
-seconds (the log files are always all checked). Exit status 1 on any failure (a value not
-offered, a capped search, an engine error, a log that does not replay), 0 otherwise.
+bots, 300 when no log file is given: game k plays the k-th player count of `--players` in
+turn, seed S + k // (number of counts); `--option` as for `grinivil simulate`), the table
+before the turn is put back from the replay's snapshot and `choices.remake` makes the recorded
+turn again. Reports the turns checked, the decisions offered, every turn whose recorded value
+was not offered (game, turn, path, value, options: the first `--show` in full), the searches
+stopped by MAX_PROBES, and the time per turn (median, worst). `--time-limit` starts no new
+simulated game after that many seconds (the log files are always all checked). Exit status 1
+on any failure (a value not offered, a capped search, an engine error, a log that does not
+replay), 0 otherwise.
 
 A logged turn is legal (the replay accepted it), so each of its values must be an option of
 its decision: a value not offered is a domain that leaves a legal value out (or a search that
@@ -57,6 +58,7 @@ from grinivil_cli.sim.simulate import (  # noqa: E402
 
 Record = dict[str, Any]
 SHOW = 5  # failures printed in full
+DEFAULT_GAMES = 300  # issue 12: simulated games checked when no log file is given
 OPTIONS_SHOWN = 40  # options listed per failure, at most
 
 
@@ -221,8 +223,9 @@ def player_counts(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="*", metavar="LOG", help="game logs to check")
-    parser.add_argument("--games", type=int, default=0,
-                        help="simulated games to check, in all (default 0)")
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"simulated games to check, in all (default {DEFAULT_GAMES} "
+                             "without log files, else 0)")
     parser.add_argument("--players", type=player_counts, default=[2, 3, 4, 5, 6],
                         help="player counts of the simulated games, e.g. 2,3,4 (default 2 to 6)")
     parser.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
@@ -236,10 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true",
                         help="a line per game on stderr")
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 0 if args.logs else DEFAULT_GAMES
     if args.games < 0:
         parser.error("--games is 0 or more")
     if not args.logs and not args.games:
-        parser.error("give log files, --games N, or both")
+        parser.error("give log files, --games N (N > 0), or both")
     options: dict[str, Any] = {}
     try:
         for text in args.option:
