@@ -424,6 +424,40 @@ def test_r_tar_06_an_action_the_player_cannot_perform_cannot_be_declined() -> No
     assert (player(g, "Anna").vp, player(g, "Anna").money) == (3, 10)
 
 
+def empty_market_and_anna_behind_buy_resources(g: Game, money: int) -> None:
+    """The Market's cubes back in the pouch; Anna (5 VP) on position 2, so that choosing Buy
+    Resources (position 1) completes the TAR: 5 Grinies of Taxes, 4 cubes drawn for the
+    Market."""
+    for r in g.state.market:
+        g.state.supply.pouch[r] += g.state.market[r]
+        g.state.market[r] = 0
+    anna = player(g, "Anna")
+    anna.money, anna.vp, anna.position = money, 5, g.state.ring.position_of("buy-resources") + 1
+
+
+def test_r_tar_06_eligibility_is_judged_at_the_choice_before_the_refill() -> None:
+    """R-TAR-06, AMB-TAR-01 (a), AMB-A14-03 (a): Anna (12 G) chooses Buy Resources, the lap
+    costs 5 Taxes (7 G left) and draws 4 Steel for the empty Market: the topmost Steel costs
+    more than 7 (the Steel section of the 2-3 player Market holds 12, 12, 12 and 10 or more
+    from the bottom), so she cannot buy; but 4 Concrete would have put a 7 on top, which she
+    could pay: she chose an eligible tile and drew badly, so declining is the 2 VP penalty.
+    With 8 G (3 after the Taxes) no draw lets her buy (4 G is the cheapest top cube, the top
+    row of Concrete, reached only with 10 cubes), so the tile was not eligible."""
+    g = new_game(2)
+    empty_market_and_anna_behind_buy_resources(g, 12)
+    steel = [["steel"] * 4]
+    e = illegal(g, "R-A01-03", player="Anna", tile="buy-resources", refills=steel,
+                cubes={"steel": 1})
+    assert "Anna holds 7" in e.message
+    play(g, player="Anna", tile="buy-resources", refills=steel, declined=True)
+    assert (player(g, "Anna").vp, player(g, "Anna").money) == (3, 7)
+    g = new_game(2)
+    empty_market_and_anna_behind_buy_resources(g, 8)
+    e = illegal(g, "R-TAR-06", player="Anna", tile="buy-resources", refills=steel,
+                declined=True)
+    assert "could not have carried it out" in e.message
+
+
 def test_declined_auction_goes_ahead_without_the_initiator() -> None:
     """R-TAR-12: Anna calls the Auction but does not carry it out: she loses 2 VP, and the
     Auction is completed without her: Bruno's bid of 10 wins the 5 cubes and 1 VP."""

@@ -29,12 +29,15 @@ import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .abilities import MERCHANT_KEY
 from .game import Game, Rec
-from .state import PlayerState
+from .state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from .ring import Turn
 
 
 class Sentinel:
@@ -472,6 +475,34 @@ def able(g: Game, p: PlayerState, action: str, rec: Rec,
     if ok:
         return None
     return why or IllegalMove("R-TAR-06", "no way of performing it is left.", rec.path)
+
+
+def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: GameState,
+                       turn: Turn) -> bool:
+    """R-TAR-06 judged at the choice, before the random draws of the choosing move and of
+    step 2 (a TAR completion's refill, the Merchant's cube): whether, from the table `before`
+    the choosing move, some draw lets the player carry the action out. A player who chose an
+    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a))."""
+    from .domains import DOMAINS
+    from .turn import play_action
+
+    def run(partial: Partial) -> Result:
+        with quiet(g):
+            g.state = before.copy()
+            probe = Probe(g, p, partial, rec.path, DOMAINS)
+            try:
+                play_action(g, g.state.player(p.name), Rec(partial.data, rec.path, probe), turn)
+            except Undecided as u:
+                return Result(raw=u.raw)
+            except IllegalMove as e:
+                return judged(probe, e)
+            return Result(done=True)
+
+    search = Search(run, rec.path)
+    try:  # carrying it out, not declining again
+        return search.completable(Partial({"tile": action}, frozenset({("declined",)})))
+    except SearchCapped:
+        return True
 
 
 def witnesses(raw: Raw) -> Iterator[Any]:

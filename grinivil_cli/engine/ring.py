@@ -11,7 +11,7 @@ from . import abilities, endgame, occupied
 from .abilities import take_back_passed_workers
 from .game import Game, Rec, cube_counts, cube_list, plural
 from .market import place_on_market
-from .state import RING_SIZE, STARTING_TILE, PlayerState
+from .state import RING_SIZE, STARTING_TILE, GameState, PlayerState
 from .tiles import BUILD_TILES, TimeCost, ring_tile_of, tile_name
 
 TAX = 5  # R-RND-03
@@ -43,6 +43,11 @@ class TurnContext:
 
     rec: Rec
     vp_before_choice: int | None = None  # VPs "before selecting this action" (R-VP-05/06)
+    turn: Turn | None = None
+    # the table before the choosing move, kept for a declined action when the move or step 2
+    # draws at random (a TAR completion's refill, the Merchant): eligibility (b) is judged at
+    # the choice, before the draws (R-TAR-06, `choices.able_at_the_choice`)
+    before_choice: GameState | None = None
     refills_used: int = 0
     repeats_earned: int = 0
     finished_now: bool = False

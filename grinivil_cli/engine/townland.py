@@ -214,9 +214,22 @@ def is_usable(edition: Edition, town: Townland, site_id: str) -> bool:
     return site_road_stage(edition, town, site_id) == "completed"
 
 
+_BUILDABLE: dict[tuple[int, tuple[tuple[str, str], ...], frozenset[str]],
+                 tuple[Edition, frozenset[str]]] = {}
+
+
 def buildable_sites(edition: Edition, town: Townland) -> set[str]:
-    """Every site on a construction or completed road (R-BLD-08, R-MUNI-04)."""
-    return {s for s in all_sites(edition, town) if is_buildable(edition, town, s)}
+    """Every site on a construction or completed road (R-BLD-08, R-MUNI-04); they change only
+    when a tile or a road token is placed, so they are computed once per layout."""
+    key = (id(edition), tuple(sorted(town.tiles.items())), frozenset(town.road_tokens))
+    cached = _BUILDABLE.get(key)
+    if cached is not None and cached[0] is edition:
+        return set(cached[1])
+    if len(_BUILDABLE) > 512:
+        _BUILDABLE.clear()
+    found = frozenset(s for s in all_sites(edition, town) if is_buildable(edition, town, s))
+    _BUILDABLE[key] = (edition, found)
+    return set(found)
 
 
 def newly_buildable(edition: Edition, before: Townland, after: Townland) -> list[str]:

@@ -10,10 +10,11 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
-from .choices import able
+from .choices import able, able_at_the_choice
 from .game import Chance, Game, Rec, cube_counts, plural
 from .market import check_excess, fits, place_on_market
 from .ring import (
+    Move,
     Turn,
     TurnContext,
     check_all_refills_used,
@@ -56,14 +57,18 @@ def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
             if rec.has(key):
                 raise IllegalMove("R-TURN-08", f"'{key}' belongs to the turn, not to a Repeat "
                                   "Action: write it beside the turn's 'tile'.", rec.at(key))
-    ctx = TurnContext(rec, vp_before_choice=p.vp)
+    ctx = TurnContext(rec, vp_before_choice=p.vp, turn=turn)
     action = str(rec.get("tile"))
     following = abilities.follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
     if following:
         check_free_worker(p, action, rec, turn, following=True)
     else:
         target = check_eligible(g, p, action, rec, turn)
-        move_token(g, p, steps_to(p.position, target), ctx, include_end=True)
+        steps = steps_to(p.position, target)
+        if (rec.data.get("declined") is True or rec.probe is not None) and (
+                Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)):
+            ctx.before_choice = g.state.copy()  # a decline is judged before the draws
+        move_token(g, p, steps, ctx, include_end=True)
     if first:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
         g.state.last_tile = None if following else action
         occupied.take_back(g, turn.occupied_to_take_back)  # after the choice (AMB-A16-01)
@@ -134,6 +139,9 @@ def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) ->
                           f"out), so nothing of it is recorded; the log records "
                           f"{', '.join(repr(k) for k in unused)}.", rec.at(unused[0]))
     cannot = able(g, p, action, rec, ctx.vp_before_choice)
+    if cannot is not None and ctx.before_choice is not None and ctx.turn is not None and \
+            able_at_the_choice(g, p, action, rec, ctx.before_choice, ctx.turn):
+        cannot = None  # able before the choosing move's draws: this draw is bad luck
     if cannot is not None:
         raise IllegalMove("R-TAR-06", f"{p.name} is declining {NAMES.get(action, action)}, but "
                           "could not have carried it out: "
