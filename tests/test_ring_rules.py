@@ -438,8 +438,8 @@ def empty_market_and_anna_behind_buy_resources(g: Game, money: int) -> None:
 def test_r_tar_06_eligibility_is_judged_at_the_choice_before_the_refill() -> None:
     """R-TAR-06, AMB-TAR-01 (a), AMB-A14-03 (a): Anna (12 G) chooses Buy Resources, the lap
     costs 5 Taxes (7 G left) and draws 4 Steel for the empty Market: the topmost Steel costs
-    more than 7 (the Steel section of the 2-3 player Market holds 12, 12, 12 and 10 or more
-    from the bottom), so she cannot buy; but 4 Concrete would have put a 7 on top, which she
+    9 (the Steel section of the 2-3 player Market costs 12, 12, 12, 9, ... from the bottom),
+    so she cannot buy; but 4 Concrete would have put a 7 on top, which she
     could pay: she chose an eligible tile and drew badly, so declining is the 2 VP penalty.
     With 8 G (3 after the Taxes) no draw lets her buy (4 G is the cheapest top cube, the top
     row of Concrete, reached only with 10 cubes), so the tile was not eligible."""
