@@ -9,7 +9,8 @@ candidate value, from `engine/domains.py`) is then judged: a candidate is an opt
 complete record through it is legal, which a depth-first search over the next decisions finds
 (`Search.completable`), the replay being the judge at every step. So the options are exact:
 nothing legal is left out (the domains propose every value the rules could accept) and nothing
-illegal is offered (each option has a legal completion, found and judged by the replay).
+illegal is offered (each option has a legal completion, found and judged by the replay). A
+random outcome is offered whole: everything that can still be drawn.
 
 A probe that breaks a rule before reading any undecided field is dead for every completion,
 since the rules read a field before they use it: that is what keeps the search small.
@@ -397,7 +398,10 @@ class Search:
 
     def decision(self, partial: Partial) -> Decision | None:
         """The next decision of `partial` with its exact options; None when the record is
-        complete (and legal) or dead (`dead` says why)."""
+        complete (and legal) or dead (`attempt` says why). The options of a random outcome
+        are everything that can be drawn, whatever follows: the table does not choose its
+        draws (a draw after which the action cannot be completed leaves the decisions after
+        it without options; one of the choosing move is declined: `able_at_the_choice`)."""
         r = self.probe(partial)
         if r.raw is None:
             return None
@@ -406,6 +410,8 @@ class Search:
             return Decision(raw.path, raw.kind, raw.what, raw.rule,
                             ranges=tuple(self._legal_ranges(partial, raw)),
                             zero_omits=raw.zero_omits)
+        if raw.kind == "outcome":  # what can be drawn: chance is not a choice
+            return Decision(raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates)
         options = tuple(v for v in raw.candidates if self.completable(partial.choose(raw, v), 1))
         return Decision(raw.path, raw.kind, raw.what, raw.rule, options=options)
 
@@ -842,8 +848,9 @@ class Step:
 def line(search: Search, start: Partial, given: dict[Path, Any],
          limit: int = 200) -> tuple[list[Step], Partial, IllegalMove | None]:
     """The decisions of a move from `start`, each taking the value `given` for its path, or
-    else its first option (leaving an optional field out first); the steps, the record made,
-    and the rule a given value breaks (the line stops there)."""
+    else its first option (leaving an optional field out first; of a random outcome, the
+    first draw after which the move can be completed); the steps, the record made, and the
+    rule a given value breaks (the line stops there)."""
     steps: list[Step] = []
     partial = start
     for _ in range(limit):
@@ -868,6 +875,9 @@ def line(search: Search, start: Partial, given: dict[Path, Any],
             continue
         else:
             value = d.options[0] if d.kind != "count" else d.ranges[0][0]
+            if d.kind == "outcome":  # a draw after which the move can be completed
+                value = next((o for o in d.options
+                              if search.completable(partial.choose(d, o), 1)), value)
             steps.append(Step(d, value, False))
         partial = partial.choose(d, value)
     return steps, partial, None

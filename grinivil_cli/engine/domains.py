@@ -151,12 +151,15 @@ def merchant(ask: Ask) -> Raw | None:
 
 def declined(ask: Ask) -> Raw:
     """Carry out the Action, or not: the 2-VP penalty (R-TAR-10), for a player able to carry
-    it out (R-TAR-06, AMB-TAR-01 (a)). So declining is legal exactly when carrying out is
-    (nothing after the action can fail: time bought and Repeat Actions may be left out, and
-    the excess cubes and Sudden-death choices always have a legal value), and a search for
-    some complete record need not try both (`any_one`)."""
+    it out (R-TAR-06, AMB-TAR-01 (a)), judged at the choice. Unless the choosing move drew
+    at random (a refill, the Merchant: then a bad draw may leave declining the only legal
+    way, `turn.drew_badly`), declining is legal exactly when carrying out is (nothing after
+    the action can fail: time bought and Repeat Actions may be left out, and the excess cubes
+    and Sudden-death choices always have a legal value), and a search for some complete
+    record need not try both (`any_one`)."""
     raw = one_of(ask, "decline the Action (2 VP penalty)", "R-TAR-10", [True], optional=True)
-    return replace(raw, any_one=True)
+    drew = bool(ask.action.get("refills")) or MERCHANT_KEY in ask.action
+    return replace(raw, any_one=not drew)
 
 
 def buy_time(ask: Ask) -> Raw:

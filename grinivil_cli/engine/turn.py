@@ -83,7 +83,11 @@ def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
         return
     if not following:  # following is not choosing an action (AMB-A51P-02 (a))
         abilities.collect_ability_benefits(g, p, rec)
-    check_available(g, p, action, rec)
+    try:
+        check_available(g, p, action, rec)
+    except IllegalMove:
+        if not drew_badly(g, p, action, rec, ctx):
+            raise
     if rec.get("declined") is True:
         cost = decline(g, p, action, rec, ctx)
     else:
@@ -125,6 +129,14 @@ def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
         check(g, p, rec)
 
 
+def drew_badly(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> bool:
+    """Whether a declined action that cannot be performed now could be, at the choice, before
+    the random draws of the choosing move and of step 2 (R-TAR-06, AMB-TAR-01 (a)): then the
+    tile was eligible when chosen, and declining it is the penalty, not an illegal move."""
+    return rec.get("declined") is True and ctx.before_choice is not None and \
+        ctx.turn is not None and able_at_the_choice(g, p, action, rec, ctx.before_choice, ctx.turn)
+
+
 def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> TimeCost:
     """An Action chosen but not carried out, by a player able to perform it (R-TAR-06,
     `choices.able`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
@@ -139,8 +151,7 @@ def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) ->
                           f"out), so nothing of it is recorded; the log records "
                           f"{', '.join(repr(k) for k in unused)}.", rec.at(unused[0]))
     cannot = able(g, p, action, rec, ctx.vp_before_choice)
-    if cannot is not None and ctx.before_choice is not None and ctx.turn is not None and \
-            able_at_the_choice(g, p, action, rec, ctx.before_choice, ctx.turn):
+    if cannot is not None and drew_badly(g, p, action, rec, ctx):
         cannot = None  # able before the choosing move's draws: this draw is bad luck
     if cannot is not None:
         raise IllegalMove("R-TAR-06", f"{p.name} is declining {NAMES.get(action, action)}, but "
