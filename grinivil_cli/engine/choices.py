@@ -15,13 +15,15 @@ random outcome is offered whole: everything that can still be drawn.
 A probe that breaks a rule before reading any undecided field is dead for every completion,
 since the rules read a field before they use it: that is what keeps the search small.
 Random outcomes (cubes drawn, die faces, Land Tiles, cards) are decisions too, of kind
-`outcome`, whose options are what can still be drawn; "some complete record exists" then means
-"for some outcome", as the rulebook's "able to perform the Action" does (AMB-A14-03 (a): a roll
-the player cannot pay for is the 2-VP penalty, not an ineligible tile).
+`outcome`; when a search looks for some complete record, "some" means "for some outcome", as
+the rulebook's "able to perform the Action" does (AMB-A14-03 (a): a roll the player cannot pay
+for is the 2-VP penalty, not an ineligible tile).
 
-`able(g, p, action, ctx)` answers R-TAR-06 in the middle of a turn (a declined action must be
-one the player was able to perform: AMB-TAR-01 (a)); `Search` answers the same for whole turns
-(`grinivil moves`, the recorder, the bots).
+`able` and `able_at_the_choice` answer R-TAR-06 for a declined action (it must be one the player
+was able to perform when choosing it: AMB-TAR-01 (a)); `Search` answers the questions of whole
+turns (`grinivil moves`, the completeness test, the recorder to come). The last part of the
+module makes a recorded turn again decision by decision (`remake`), and lists what `grinivil
+moves` shows (`tile_choices`, `line`).
 """
 
 from __future__ import annotations
@@ -492,6 +494,12 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: G
     from .domains import DOMAINS
     from .turn import play_action
 
+    key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
+           tuple(turn.occupied_to_take_back), rec.path)
+    known = _AT_THE_CHOICE.get(key)
+    if known is not None:
+        return known
+
     def run(partial: Partial) -> Result:
         with quiet(g):
             g.state = before.copy()
@@ -506,9 +514,25 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: G
 
     search = Search(run, rec.path)
     try:  # carrying it out, not declining again
-        return search.completable(Partial({"tile": action}, frozenset({("declined",)})))
+        found = search.completable(Partial({"tile": action}, frozenset({("declined",)})))
     except SearchCapped:
-        return True
+        found = True
+    if len(_AT_THE_CHOICE) > 4096:
+        _AT_THE_CHOICE.clear()
+    _AT_THE_CHOICE[key] = found
+    return found
+
+
+# a search of the turns of one table asks `able_at_the_choice` once for every draw it tries:
+# the answer depends on the table before the draws only, so it is kept
+_AT_THE_CHOICE: dict[tuple[Any, ...], bool] = {}
+
+
+def fingerprint(state: GameState) -> str:
+    """The state as text, the edition left out (equal text, equal state)."""
+    return repr((state.players, state.ring, state.townland, state.supply, state.market,
+                 state.municipality, state.four_plus, state.turn, state.current,
+                 state.sudden_death, state.last_tile, state.options))
 
 
 def witnesses(raw: Raw) -> Iterator[Any]:
@@ -689,7 +713,6 @@ def walk(search: Search, start: Partial, recorded: dict[str, Any],
         steps.append((d, chosen))
         partial = partial.choose(d, chosen)
 
-SETS = ("spots", "plant")  # lists the rules read as sets: offered in ascending order
 IMPORT_ORDER = ("tree", "concrete", "wood", "steel")  # #14's offer, the order its items come
 CUBE_DRAWS = ("refills", "drawn", "random")  # outcomes that are cubes drawn from the pouch
 SAME_AS_LEFT_OUT = {"site_bonus": "repeat", "road_bonus": {"repeat": True}}  # earned anyway

@@ -53,6 +53,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 from ..edition.model import RESOURCES
 from ..errors import LogFormatError, Path, Position, Problem
 from ..logfile.loaded import Loaded
+from .abilities import MERCHANT_KEY
+from .tiles import ABILITY_TILES
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -959,15 +961,8 @@ FAMILIES: dict[str, Callable[[_Fields], Action]] = {
     "replanting": Replanting.read,  # 16
     "subsidy": NoFields.read,  # 17
     "forced-trade": ForcedTrade.read,  # 18
-    "architect": AbilityTile.read,  # 19
-    "engineer": AbilityTile.read,  # 20
-    "builder": AbilityTile.read,  # 21
-    "ecologist": AbilityTile.read,  # 22
-    "banker": AbilityTile.read,  # 23
-    "merchant": AbilityTile.read,  # 24
-    "follower": AbilityTile.read,  # 51P
     "crowdfunding": Crowdfunding.read,  # 52P
-    "manager": AbilityTile.read,  # 53P
+    **{tile: AbilityTile.read for tile in ABILITY_TILES},  # 19-24, 51P, 53P
 }
 
 
@@ -1080,7 +1075,7 @@ def _read_step(f: _Fields, what: str) -> dict[str, Any]:
         "tile": tile, "action": FAMILIES[tile](f),
         "declined": f.flag("declined"), "buy_time": f.integer("buy_time"),
         "refills": f.value("refills", lambda v, at: _list(v, at, Cubes.read)),
-        "merchant": f.value("merchant", _cube),
+        MERCHANT_KEY: f.value(MERCHANT_KEY, _cube),
         "excess": f.entries("excess", Cubes.read),
         "repeat": f.value("repeat", lambda v, at: _list(v, at, _repeat_action)),
         "sudden_death": f.entries("sudden_death", _one_of(SUDDEN_DEATH)),
