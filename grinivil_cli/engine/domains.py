@@ -163,8 +163,8 @@ def declined(ask: Ask) -> Raw:
 
 
 def buy_time(ask: Ask) -> Raw:
-    """Time Units bought at 3 Grinies each, down to 0 (R-TBUY-01): fewer than 1 Grinie more
-    is never legal, more than the action costs neither (monotone)."""
+    """Time Units bought at 3 Grinies each, down to 0 (R-TBUY-01); monotone: a number that
+    fails (more than the action costs, or than the money pays for) fails with more."""
     most = min(MAX_BUY_TIME, max(0, player(ask).money) // TIME_UNIT_PRICE)
     return count(ask, "Time Units bought (3 Grinies each)", "R-TBUY-01", 0, most,
                  scan="monotone", zero_omits=True)
