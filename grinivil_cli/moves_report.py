@@ -121,13 +121,14 @@ def decisions_report(g: Game, after: int, tile: str,
                                                         if why is not None else "") + ".")
     for i, s in enumerate(steps, 1):
         lines += step_text(i, s)
+    complete = broken is None and search.probe(partial).done
     if broken is not None:
         lines.append(f"The value given breaks {broken.rule}: {broken.message}")
-    elif search.probe(partial).done:
+    elif complete:
         lines.append("The move is complete and legal: " + shown(partial.record()))
     payload = {"turn": after, "player": who, "tile": tile, "eligible": first[0],
                "decisions": [step_json(s) for s in steps],
-               "move": as_json(partial.record()) if broken is None else None,
+               "move": as_json(partial.record()) if complete else None,
                "text": "\n".join(lines)}
     if broken is not None:
         payload["broken"] = {"rule": broken.rule, "message": broken.message}

@@ -272,3 +272,15 @@ def test_every_sample_after_its_setup(n: int) -> None:
         first = yaml.safe_load(f)["players"][0]["name"]
     assert data["player"] == first
     assert any(t["eligible"] for t in data["tiles"])
+
+
+def test_the_move_of_a_tile_is_a_legal_record_or_null() -> None:
+    """After turn 40 of the 3-player sample Bruno holds the cubes of no Floor (R-BLD-07): Build
+    Floor is not eligible and no move is given (null); Subsidy (#17) has no decision of its own
+    and its move is the bare tile, which the replay accepts."""
+    log = SAMPLES / "game-3p.yaml"
+    data = moves_json(log, "--turn", "40", "--tile", "build-floor")
+    assert (data["player"], data["eligible"], data["move"]) == ("Bruno", False, None)
+    data = moves_json(log, "--turn", "40", "--tile", "subsidy")
+    assert data["eligible"] is True
+    assert data["move"] == {"player": "Bruno", "tile": "subsidy"}
