@@ -708,13 +708,18 @@ def features(ask: Ask) -> Raw | None:
 
 
 def vp_to_money(ask: Ask) -> Raw:
-    """#13 Convert: 1 to 5 VPs into money at the Conversion Rate (R-VP-02, R-VP-05)."""
-    return count(ask, "VPs converted into money", "R-VP-02", 0, 5, zero_omits=True)
+    """#13 Convert: 1 to 5 VPs into money at the Conversion Rate (R-VP-02, R-VP-05), or none
+    (0: the other way, or nothing with 0 VPs, R-VP-06); 1 VP first, the way a search most
+    often completes (monotone: more VPs than held fail with more)."""
+    return Raw(ask.path, "count", "VPs converted into money", "R-VP-02",
+               ranges=((1, 5), (0, 0)), scan="monotone", zero_omits=True)
 
 
 def money_to_vp(ask: Ask) -> Raw:
-    """#13 Convert: money into 1 to 5 VPs at the Conversion Rate (R-VP-02, R-VP-05)."""
-    return count(ask, "VPs bought with money", "R-VP-02", 0, 5, zero_omits=True)
+    """#13 Convert: money into 1 to 5 VPs at the Conversion Rate (R-VP-02, R-VP-05), or none;
+    monotone: more VPs than the money pays for fail with more."""
+    return Raw(ask.path, "count", "VPs bought with money", "R-VP-02",
+               ranges=((1, 5), (0, 0)), scan="monotone", zero_omits=True)
 
 
 def roll_first(ask: Ask) -> Raw:
