@@ -284,3 +284,20 @@ def test_the_move_of_a_tile_is_a_legal_record_or_null() -> None:
     data = moves_json(log, "--turn", "40", "--tile", "subsidy")
     assert data["eligible"] is True
     assert data["move"] == {"player": "Bruno", "tile": "subsidy"}
+
+
+def test_a_count_given_beyond_its_range_names_the_rule_that_forbids_it() -> None:
+    """R-A09-01/02: after turn 40 of the 3-player sample Bruno may buy 1 to 3 Trees (4 cost
+    4 x 2 = 8 Grinies, more than he holds); 4 Trees break R-A09-02 (the price), 7 Trees R-A09-01
+    (1 to 6), each exit 1; 2 Trees make a complete legal move."""
+    log = SAMPLES / "game-3p.yaml"
+    data = moves_json(log, "--turn", "40", "--tile", "buy-trees")
+    trees = next(d for d in data["decisions"] if d["path"] == ["trees"])
+    assert trees["ranges"] == [[1, 3]]
+    for n, rule in ((4, "R-A09-02"), (7, "R-A09-01")):
+        result = invoke("moves", str(log), "--turn", "40", "--tile", "buy-trees", "--set",
+                        f"trees={n}", "--format", "json")
+        assert result.exit_code == 1
+        assert json.loads(result.stdout)["broken"]["rule"] == rule
+    data = moves_json(log, "--turn", "40", "--tile", "buy-trees", "--set", "trees=2")
+    assert data["move"] == {"player": "Bruno", "tile": "buy-trees", "trees": 2}
