@@ -370,7 +370,17 @@ def moves(
     if tile is None:
         _emit(fmt, tiles_report(g, n))
         raise typer.Exit(LEGAL)
-    payload, broken = decisions_report(g, n, tile, _given(given or []))
+    wanted = _given(given or [])
+    payload, broken = decisions_report(g, n, tile, wanted)
+    asked = [".".join(str(k) for k in d["path"]) for d in payload["decisions"]]
+    unused = [".".join(str(k) for k in path) for path in wanted
+              if ".".join(str(k) for k in path) not in asked]
+    if unused and broken is None:  # a value given for no decision of the move: say so
+        _emit(fmt, payload)
+        _echo(f"grinivil: --set {unused[0]}: no decision of this move is at '{unused[0]}' "
+              f"(its decisions: {', '.join(asked) or 'none'}){hint(unused[0], asked)}",
+              err=True)
+        raise typer.Exit(UNREADABLE)
     _emit(fmt, payload)
     raise typer.Exit(ILLEGAL if broken is not None else LEGAL)
 

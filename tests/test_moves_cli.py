@@ -301,3 +301,13 @@ def test_a_count_given_beyond_its_range_names_the_rule_that_forbids_it() -> None
         assert json.loads(result.stdout)["broken"]["rule"] == rule
     data = moves_json(log, "--turn", "40", "--tile", "buy-trees", "--set", "trees=2")
     assert data["move"] == {"player": "Bruno", "tile": "buy-trees", "trees": 2}
+
+
+def test_a_value_given_for_no_decision_is_a_usage_error_with_a_did_you_mean() -> None:
+    """--set tree=2 for Buy Trees names no decision of the move (its count is `trees`): exit 2,
+    the decisions listed, and a "did you mean"."""
+    result = invoke("moves", str(SAMPLES / "game-3p.yaml"), "--turn", "40", "--tile",
+                    "buy-trees", "--set", "tree=2")
+    assert result.exit_code == 2
+    assert "no decision of this move is at 'tree'" in result.stderr
+    assert "did you mean 'trees'?" in result.stderr
