@@ -136,14 +136,7 @@ def show(
     _check_format(fmt)
     game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
-    if not snaps:
-        _emit(fmt, report.validation(_shown(log), game))
-        raise typer.Exit(ILLEGAL)
-    n = len(snaps) - 1 if turn is None else turn
-    if not 0 <= n < len(snaps):
-        _echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
-              err=True)
-        raise typer.Exit(UNREADABLE)
+    n = _turn_or_exit(log, game, turn, fmt)
     tables = report.state_tables(snaps[n])
     stopped = game.replay.error is not None and n == len(snaps) - 1
     if stopped and fmt == "json":  # one JSON document: the state and why the replay stops
@@ -152,6 +145,21 @@ def show(
     if stopped and fmt != "json":
         _echo(report.validation(_shown(log), game)["text"], err=True)
     raise typer.Exit(ILLEGAL if stopped else LEGAL)
+
+
+def _turn_or_exit(log: Path, game: Game, turn: int | None, fmt: str) -> int:
+    """The snapshot --turn names (default: the last); exit 1 with the validation when the log
+    has none (its setup is illegal), 2 when --turn is out of range."""
+    snaps = game.replay.snapshots
+    if not snaps:
+        _emit(fmt, report.validation(_shown(log), game))
+        raise typer.Exit(ILLEGAL)
+    n = len(snaps) - 1 if turn is None else turn
+    if not 0 <= n < len(snaps):
+        _echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
+              err=True)
+        raise typer.Exit(UNREADABLE)
+    return n
 
 
 @app.command()
@@ -347,15 +355,9 @@ def moves(
     _check_format(fmt)
     game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
+    n = _turn_or_exit(log, game, turn, fmt)
     g = game.replay.game
-    if not snaps or g is None:
-        _emit(fmt, report.validation(_shown(log), game))
-        raise typer.Exit(ILLEGAL)
-    n = len(snaps) - 1 if turn is None else turn
-    if not 0 <= n < len(snaps):
-        _echo(f"grinivil: --turn must be between 0 and {len(snaps) - 1} for {_shown(log)}.",
-              err=True)
-        raise typer.Exit(UNREADABLE)
+    assert g is not None  # a replay with snapshots has its game
     if tile is not None and tile not in NAMES:
         _echo(f"grinivil: '{tile}' is not an action tile{hint(tile, NAMES)}", err=True)
         raise typer.Exit(UNREADABLE)

@@ -151,8 +151,7 @@ class Partial:
         path = decision.path
         if value is END:
             return Partial(self.data, self.omitted, self.ended | {list_path(path)})
-        if value is OMIT or (value == 0 and getattr(decision, "zero_omits", False)
-                             and not isinstance(value, bool)):
+        if value is OMIT or (value == 0 and decision.zero_omits and not isinstance(value, bool)):
             return Partial(self.data, self.omitted | {path}, self.ended)
         data = copy.deepcopy(self.data)
         node: Any = data
