@@ -6,8 +6,8 @@ check does (tools/completeness.py); every `Search.decision` call (the options of
 its search included) is timed, with the replays (`probes`) it made. The first decision of a
 turn is the tile (the eligible tiles: one search per tile of the ring), the expensive one; it is
 reported apart. The reference, timed in the same run, is one plain replay of the recorded turn
-(`play_one` on a copy of the table, best of 3): a decision's time in replays of its turn reads
-the same on a slower machine.
+(`play_written` on a copy of the table, best of 3): a decision's time in replays of its turn
+reads the same on a slower machine.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from grinivil_cli.engine import choices
-from grinivil_cli.engine.game import Game, Rec
-from grinivil_cli.engine.replay import play_one
+from grinivil_cli.engine.game import Game
+from grinivil_cli.engine.replay import play_written
 from grinivil_cli.loading import load_game
 
 LOG = Path(__file__).resolve().parent.parent / "samples" / "game-6p.yaml"
@@ -61,7 +61,7 @@ def plain_replay(g: Game, snap: Any, entries: list[Any], turn: dict[str, Any],
     for _ in range(3):
         put_back(g, snap, entries)
         start = time.perf_counter()
-        play_one(g, Rec(turn, ("turns", number - 1)), number, claims=False, rollback=False)
+        play_written(g, turn, number - 1, claims=False, rollback=False)
         best = min(best, time.perf_counter() - start)
     return best
 

@@ -10,7 +10,6 @@ from .engine.choices import (
     END,
     MISSING,
     OMIT,
-    PENDING,
     Decision,
     Partial,
     Step,
@@ -21,6 +20,7 @@ from .engine.choices import (
     turn_search,
 )
 from .engine.game import Game
+from .engine.records import PENDING
 from .engine.tiles import ring_tile_of
 from .errors import IllegalMove, Path
 

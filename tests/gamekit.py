@@ -15,8 +15,8 @@ from typing import Any
 
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.model import Edition
-from grinivil_cli.engine.game import Game, Rec
-from grinivil_cli.engine.replay import play_one
+from grinivil_cli.engine.game import Game
+from grinivil_cli.engine.replay import play_written
 from grinivil_cli.engine.setup import set_up
 from grinivil_cli.engine.state import MUNICIPALITY, Building, PlayerState
 from grinivil_cli.errors import IllegalMove
@@ -82,14 +82,14 @@ def new_game(n: int = 2, **setup: Any) -> Game:
 
 def play(g: Game, **turn: Any) -> None:
     """Play one turn; a broken rule fails the test with its message."""
-    error = play_one(g, Rec(turn, ("turns", g.state.turn)), g.state.turn + 1)
+    error = play_written(g, turn, g.state.turn)
     if error is not None:
         raise AssertionError(f"unexpected {error.rule}: {error.message}")
 
 
 def illegal(g: Game, rule: str, **turn: Any) -> IllegalMove:
     """Play one turn that must break `rule`; the state is left as it was."""
-    error = play_one(g, Rec(turn, ("turns", g.state.turn)), g.state.turn + 1)
+    error = play_written(g, turn, g.state.turn)
     assert error is not None, f"expected {rule}, but the turn was legal"
     assert error.rule == rule, f"expected {rule}, got {error.rule}: {error.message}"
     return error

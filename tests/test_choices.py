@@ -35,8 +35,9 @@ from grinivil_cli.engine.choices import (
     tile_choices,
     turn_search,
 )
-from grinivil_cli.engine.game import Game, Rec
+from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.moves import is_legal
+from grinivil_cli.engine.records import parse_turn
 
 from gamekit import building, give, illegal, new_game, play, player
 
@@ -386,7 +387,8 @@ def test_r_tar_06_able_is_the_money_the_action_needs(action: str, short: int, en
     perform it (`able` names the price's rule); with the price she is."""
     for money, expected in ((short, rule), (enough, None)):
         g = new_game(2, money=money)
-        why = able(g, player(g, "Anna"), action, Rec({"tile": action}, ("turns", 0)), None)
+        why = able(g, player(g, "Anna"), action,
+                   parse_turn({"player": "Anna", "tile": action}, ("turns", 0)), None)
         assert (why.rule if why is not None else None) == expected, why
 
 
@@ -415,8 +417,8 @@ def test_r_a10_04_plant_trees_without_a_tree_is_not_possible() -> None:
     g = new_game(2)
     player(g, "Anna").trees = 0
     g.state.supply.trees += 2
-    why = able(g, player(g, "Anna"), "plant-trees", Rec({"tile": "plant-trees"},
-                                                         ("turns", 0)), None)
+    why = able(g, player(g, "Anna"), "plant-trees",
+               parse_turn({"player": "Anna", "tile": "plant-trees"}, ("turns", 0)), None)
     assert why is not None
     assert why.rule in ("R-A10-04", "R-PLANT-06"), f"{why.rule}: {why.message}"
 

@@ -54,15 +54,14 @@ def test_cli_marks_later_findings(tmp_path: Path) -> None:
 def test_a_misplaced_tree_is_planted_anyway() -> None:
     """R-PLANT-07: leniently, Trees planted across two sectors are all placed, and the move is
     a finding (strictly it stops the replay)."""
-    from grinivil_cli.engine.game import Rec
-    from grinivil_cli.engine.replay import play_one
+    from grinivil_cli.engine.replay import play_written
 
     from gamekit import new_game
 
     g = new_game(2)
     g.lenient = True
     turn = {"player": "Anna", "tile": "plant-trees", "spots": ["C.p1", "I0.p1"]}
-    assert play_one(g, Rec(turn, ("turns", 0)), 1) is None
+    assert play_written(g, turn, 0) is None
     assert [e.rule for e in g.findings] == ["R-PLANT-07"]
     assert {"C.p1", "I0.p1"} <= g.state.townland.trees
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from grinivil_cli.engine.game import Game, Rec
+from grinivil_cli.engine.game import Game
+from grinivil_cli.engine.records import Setup
 from grinivil_cli.engine.setup import set_up_ring
 from grinivil_cli.engine.state import MUNICIPALITY
 from grinivil_cli.errors import IllegalMove
@@ -42,8 +43,8 @@ def at(g: Game, name: str, position: int, *tiles: int) -> None:
 
 # --- setup ---------------------------------------------------------------------------------
 
-def ring_rec(ring: list[str]) -> Rec:
-    return Rec(base_log(2, ring=ring)["setup"], ("setup",))
+def ring_rec(ring: list[str]) -> Setup:
+    return Setup.read(base_log(2, ring=ring)["setup"])
 
 
 def test_promo_tiles_are_pink_tiles_when_in_play_amb_setup_10_r_setup_19() -> None:

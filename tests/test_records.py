@@ -1,9 +1,12 @@
-"""Typed moves (issue 12, first step): every turn of every bundled log reads into frozen records
-that keep each value's path and write back to the same mapping, key order and forms included."""
+"""Typed moves (issue 12): every turn of every bundled log reads into frozen records that keep
+each value's path and write back to the same mapping, key order and forms included; the rules
+take them, read through a probe while a turn is being made, and a simulator's draws are written
+into the turn it writes."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import yaml
 
 from grinivil_cli.engine.game import cube_counts, cube_list
 from grinivil_cli.engine.records import (
+    PENDING,
     AbilityTile,
     AdditionalFloor,
     Associated,
@@ -47,12 +51,17 @@ from grinivil_cli.engine.records import (
     Sale,
     SellHouse,
     SellResources,
+    Setup,
     SiteBonus,
     Trade,
     TreeMove,
     Turn,
     UnreadableTurn,
+    parse_partial,
     parse_turn,
+    probe_of,
+    probed,
+    unprobed,
     value_of,
     write_turn,
 )
@@ -410,6 +419,9 @@ def test_a_follower_turn_and_claims_in_a_repeat_action_are_read_for_the_rules() 
                    "{vp: 2}}}]}")
     assert turn.repeat is not None and turn.repeat[0].claims is not None
     assert turn.repeat[0].claims[0].at.path == ("turns", 0, "repeat", 0, "claims", "Anna")
+    # and a Repeat Action that follows, which R-A51P-06 refuses (R-A51P-02)
+    turn = turn_of("- {player: Anna, tile: subsidy, repeat: [{tile: subsidy, follow: true}]}")
+    assert turn.repeat is not None and turn.repeat[0].follow is True
 
 
 def test_records_made_by_hand_are_written_in_the_documented_order() -> None:
@@ -493,8 +505,8 @@ def test_the_records_are_frozen_and_hashable() -> None:
     ("{player: Anna, tile: build-floor, site_bonus: {money: 3}}", ("turns", 0, "site_bonus",
                                                                   "money"),
      "not a site bonus choice"),
-    ("{player: Anna, tile: subsidy, repeat: [{tile: subsidy, follow: true}]}",
-     ("turns", 0, "repeat", 0, "follow"), "not a field of a Repeat Action"),
+    ("{player: Anna, tile: subsidy, repeat: [{tile: subsidy, big_town: extra-block}]}",
+     ("turns", 0, "repeat", 0, "big_town"), "not a field of a Repeat Action"),
     ("{player: Anna}", ("turns", 0, "tile"), "must name its 'tile'"),
     ("[player, Anna]", ("turns", 0), "expected a turn as a mapping"),
 ])
@@ -514,3 +526,124 @@ def test_positions_of_a_hand_written_log() -> None:
     assert isinstance(turn.action, PlantTrees)
     spot = (turn.action.at / "spots" / 1).position(loaded)
     assert spot is not None and (spot.line, spot.col) == (4, 20)
+
+
+# --- the rules take these records: read through a probe, written by a Chance -----------------
+
+
+class Asked:
+    """A probe that notes every field read (path, key, item, outcome) and stops at `stop`."""
+
+    def __init__(self, stop: tuple[Any, ...] | None = None) -> None:
+        self.reads: list[tuple[Any, ...]] = []
+        self.stop = stop
+
+    def read(self, path: tuple[Any, ...], key: str, item: str | int | None = None, *,
+             outcome: bool = False) -> None:
+        self.reads.append((path, key, item, outcome))
+        if path == self.stop:
+            raise LookupError(path)
+
+
+def test_a_probed_record_asks_before_each_field_and_its_parts_are_probed_too() -> None:
+    turn = turn_of("- {player: Anna, tile: build-floor, site: I3.s2, building: house, "
+                   "site_bonus: {plant: [I3.p1, I3.p2]}, associated: {connected_road: "
+                   "{road: R3}}}")
+    asked = Asked()
+    view = probed(turn, asked)
+    assert isinstance(view, Turn) and not asked.reads
+    assert view.tile == "build-floor" and asked.reads[-1] == (("turns", 0, "tile"), "tile",
+                                                              None, False)
+    move = view.action  # the action shares the turn's mapping: not a field of its own
+    assert isinstance(move, BuildFloor) and len(asked.reads) == 1
+    assert move.site == "I3.s2" and asked.reads[-1][:2] == (("turns", 0, "site"), "site")
+    bonus = move.site_bonus
+    assert bonus is not None and asked.reads[-1][:2] == (("turns", 0, "site_bonus"),
+                                                         "site_bonus")
+    plant = bonus.choices[0]  # a choice's value is read at its own key
+    assert isinstance(plant, BonusPlant) and plant.spots == ("I3.p1", "I3.p2")
+    assert asked.reads[-1][:2] == (("turns", 0, "site_bonus", "plant"), "plant")
+    associated = move.associated
+    assert associated is not None
+    road = associated.actions[0]
+    assert isinstance(road, ConnectedRoad) and road.road == "R3"
+    assert asked.reads[-1][:2] == (("turns", 0, "associated", "connected_road", "road"), "road")
+    assert probe_of(road) is asked and probe_of(turn) is None
+    plain = unprobed(view)
+    assert type(plain) is Turn and plain == turn and probe_of(plain) is None
+
+
+def test_a_probe_that_stops_a_read_stops_the_rules_there() -> None:
+    """The probe raises at the first field not decided: the rules read nothing after it."""
+    turn = turn_of("- {player: Anna, tile: buy-trees, trees: 2}")
+    view = probed(turn, Asked(stop=("turns", 0, "trees")))
+    assert view.tile == "buy-trees"
+    with pytest.raises(LookupError):
+        _ = view.action.trees  # type: ignore[union-attr]
+
+
+def test_a_turn_being_made_reads_with_its_parts_still_to_decide() -> None:
+    """`parse_partial`: no tile yet (""), a site bonus whose kind is chosen (PENDING), a trade
+    begun (left out until complete); a Repeat Action's mapping as an action (`step`)."""
+    empty = parse_partial({"player": "Anna"}, ("turns", 4))
+    assert empty.tile == "" and isinstance(empty.action, NoFields)
+    begun = parse_partial({"player": "Anna", "tile": "build-floor", "site": "C.s1",
+                           "site_bonus": {"choice": PENDING}}, ("turns", 4))
+    assert isinstance(begun.action, BuildFloor) and begun.action.site_bonus is not None
+    choice = begun.action.site_bonus.choices[0]
+    assert isinstance(choice, BonusChoice) and choice.cube is PENDING
+    trades = parse_partial({"player": "Anna", "tile": "forced-trade", "trades": [
+        {"with": "Bruno", "give": "wood", "get": "steel"}, {"with": "Bruno"}]}, ("turns", 4))
+    assert isinstance(trades.action, ForcedTrade) and trades.action.trades is not None
+    assert [t.with_ for t in trades.action.trades] == ["Bruno"]
+    step = parse_partial({"tile": "subsidy"}, ("turns", 4, "repeat", 0), step=True)
+    assert isinstance(step, RepeatAction) and step.at.path == ("turns", 4, "repeat", 0)
+    with pytest.raises(UnreadableTurn):  # outside a search, an unfinished trade is unreadable
+        parse_turn({"player": "Anna", "tile": "forced-trade", "trades": [{"with": "Bruno"}]},
+                   ("turns", 4))
+
+
+def test_a_simulator_s_draws_are_written_into_the_turn_it_writes() -> None:
+    """`Game.outcome` with a Chance and the mapping being written (`replay.play_written`): the
+    refill drawn at a TAR completion is written into the turn and read as `Cubes`; the same
+    mapping played again draws nothing more."""
+    from grinivil_cli.engine.replay import play_written
+    from grinivil_cli.sim.chance import SeededChance
+
+    from gamekit import new_game, player
+
+    g = new_game(2)
+    player(g, "Anna").position = 19
+    g.chance = SeededChance(random.Random(3))
+    turn: dict[str, Any] = {"player": "Anna", "tile": "subsidy"}  # position 2: a lap
+    before = dict(g.state.supply.pouch)
+    assert play_written(g, turn, 0) is None
+    drawn = turn["refills"][0]
+    assert len(drawn) == 4
+    assert sum(before.values()) - sum(g.state.supply.pouch.values()) == 4
+    record = parse_turn(turn, ("turns", 0))
+    assert record.refills is not None and record.refills[0].total() == 4
+    assert sorted(record.refills[0].as_list()) == sorted(drawn)
+
+
+def test_the_setup_reads_and_writes_back_exactly() -> None:
+    for path in LOGS:
+        data = yaml.safe_load(path.read_text())
+        setup = Setup.read(data["setup"])
+        assert setup.write() == data["setup"], path
+        assert setup.at("ring", 3) == ("setup", "ring", 3)
+    with pytest.raises(UnreadableTurn):
+        Setup.read({"ring": "r1"})
+
+
+def test_a_field_the_rules_need_is_an_incomplete_record_at_its_path() -> None:
+    from grinivil_cli.engine.game import required
+    from grinivil_cli.errors import IncompleteRecord
+
+    move = parse_turn({"player": "Anna", "tile": "buy-trees"}, ("turns", 7)).action
+    assert isinstance(move, BuyTrees)
+    with pytest.raises(IncompleteRecord) as caught:
+        required(move.trees, move, "trees", "how many Trees were bought", "R-A09-01")
+    assert caught.value.path == ("turns", 7, "trees") and caught.value.rule == "R-A09-01"
+    assert "how many Trees were bought ('trees')" in caught.value.message
+    assert required(3, move, "trees", "how many", "R-A09-01") == 3

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.engine.game import Rec
-from grinivil_cli.engine.replay import play_one, replay
+from grinivil_cli.engine.replay import play_written, replay
 from grinivil_cli.engine.tiles import ABILITY_TILES
 from grinivil_cli.loading import load_game, read_log
 from grinivil_cli.logfile.loaded import Loaded
@@ -42,8 +41,7 @@ def test_a_refused_turn_leaves_the_state_and_the_ledger_as_they_were() -> None:
     g = new_game(2, money=12)
     give(g, "Anna", concrete=1)
     before, size = g.state.copy(), len(g.ledger.entries)
-    error = play_one(g, Rec({"player": "Anna", "tile": "buy-warehouse", "buy_time": 1},
-                            ("turns", 0)), 1)
+    error = play_written(g, {"player": "Anna", "tile": "buy-warehouse", "buy_time": 1}, 0)
     assert error is not None and error.rule == "R-TBUY-01"
     assert g.state == before and len(g.ledger.entries) == size
     assert player(g, "Anna").money == 12

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from grinivil_cli.engine.game import Game, Rec
+from grinivil_cli.engine.game import Game
+from grinivil_cli.engine.records import parse_turn
 from grinivil_cli.engine.ring import Move, TurnContext, move_token, steps_to
 
 from gamekit import RING, building, give, illegal, new_game, play, player, total_cubes
@@ -265,7 +266,8 @@ def test_two_completions_in_one_turn() -> None:
     g = new_game(2)
     anna = player(g, "Anna")
     anna.position = 19
-    ctx = TurnContext(Rec({"refills": [["steel"] * 4, ["wood"] * 4]}, ("turns", 0)))
+    ctx = TurnContext(parse_turn({"player": "Anna", "tile": "subsidy",
+                                  "refills": [["steel"] * 4, ["wood"] * 4]}, ("turns", 0)))
     move_token(g, anna, 41, ctx, include_end=True)
     assert (anna.money, anna.position, ctx.refills_used) == (50 - 5 - 5, 20, 2)
     assert g.state.market == {"concrete": 5, "wood": 8, "steel": 7}

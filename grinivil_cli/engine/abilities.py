@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove, IncompleteRecord
 from . import occupied
-from .game import Game, Rec, cube_counts
+from .game import Game, cube_counts
+from .records import AbilityTile, Step
 from .state import PlayerState
-from .tiles import ABILITY_TILES, TimeCost, ring_tile_of, tile_name
+from .tiles import ABILITY_TILES, MERCHANT_KEY, TimeCost, ring_tile_of, tile_name
 
 if TYPE_CHECKING:
     from .ring import Turn, TurnContext
@@ -38,7 +39,6 @@ ECOLOGIST_TREES = 1  # R-A22-01
 BANKER_GRINIES = 3  # R-A23-01
 MERCHANT_RESOURCES = 1  # R-A24-01
 FOLLOW_TIME = 2  # R-A51P-05: the Time Shift after a followed Action is a mandatory 2
-MERCHANT_KEY = "merchant"  # the log field of the Merchant's random Resource (#24)
 BENEFIT_KEYS = frozenset({MERCHANT_KEY})  # what the step-2 benefits record in a turn
 
 
@@ -51,14 +51,15 @@ def has_worker_on(g: Game, p: PlayerState, tile: str) -> bool:
     return pos is not None and ring.ability_workers.get(pos) == p.name
 
 
-def place_ability_worker(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def place_ability_worker(g: Game, p: PlayerState, move: AbilityTile,
+                         ctx: TurnContext) -> TimeCost:
     """An Ability Tile's action: place a Worker from the Portfolio on it; no extra time
     (R-ABIL-01, R-ABIL-05, R-WRK-06)."""
     if g.free_workers(p) < 1:
         raise IllegalMove("R-WRK-06", f"{p.name} has no free Worker to place on the Ability "
-                          "Tile.", rec.at("tile"))
+                          "Tile.", ctx.step.at("tile"))
     g.state.ring.ability_workers[p.position] = p.name
-    g.worker_moved(p, 1, f"Worker placed on {tile_name(g, str(rec.get('tile')))}",
+    g.worker_moved(p, 1, f"Worker placed on {tile_name(g, ctx.step.tile)}",
                    "R-ABIL-01")
     return TimeCost(0)
 
@@ -100,24 +101,24 @@ def engineer_price(g: Game, p: PlayerState, price: int) -> int:
 
 # --- #22 Ecologist, #23 Banker, #24 Merchant: each time an Action is chosen --------------------
 
-def collect_ability_benefits(g: Game, p: PlayerState, rec: Rec) -> None:
+def collect_ability_benefits(g: Game, p: PlayerState, step: Step) -> None:
     """Step 2: every Ability Tile with `p`'s Worker that pays when an Action is chosen
     (R-TURN-02, AMB-TURN-02/03)."""
     ring = g.state.ring
     mine = {ring.tile_at(pos) for pos, who in ring.ability_workers.items() if who == p.name}
     merchant, drawn = "merchant" in mine, None
     if merchant:  # drawn first: the simulator's draws keep their order
-        drawn = merchant_draw(g, p, rec)
-    elif rec.has("merchant"):
+        drawn = merchant_draw(g, p, step)
+    elif step.merchant is not None:
         raise IllegalMove("R-A24-01", f"{p.name} has no Worker on the Merchant tile; nothing is "
-                          "drawn for it.", rec.at("merchant"))
+                          "drawn for it.", step.at(MERCHANT_KEY))
     if "ecologist" in mine:
         ecologist_tree(g, p)
     if "banker" in mine:
         g.earn(p, BANKER_GRINIES, "Banker: 3 Grinies", "R-A23-01")
     if merchant and drawn is not None:
         g.draw_from_pouch(p, cube_counts([drawn]), "Merchant: a random Resource", "R-A24-01",
-                          rec.at("merchant"))
+                          step.at(MERCHANT_KEY))
 
 
 def ecologist_tree(g: Game, p: PlayerState) -> None:
@@ -132,19 +133,20 @@ def merchant_active(g: Game, p: PlayerState) -> bool:
     return has_worker_on(g, p, "merchant")
 
 
-def merchant_draw(g: Game, p: PlayerState, rec: Rec) -> str | None:
+def merchant_draw(g: Game, p: PlayerState, step: Step) -> str | None:
     """#24 Merchant: the random Resource drawn from the Reserve, as the log records it; none
     when the pouch is empty (R-A24-01, R-GEN-05)."""
     pouch = g.state.supply.pouch
     if sum(pouch.values()) == 0:
-        if rec.has("merchant"):
+        if step.merchant is not None:
             raise IllegalMove("R-A24-01", "the pouch is empty: the Merchant draws nothing.",
-                              rec.at("merchant"))
+                              step.at(MERCHANT_KEY))
         return None
-    drawn = g.outcome(rec, "merchant", lambda c: c.cubes(dict(pouch), MERCHANT_RESOURCES)[0])
+    drawn = g.outcome(step, MERCHANT_KEY,
+                      lambda c: c.cubes(dict(pouch), MERCHANT_RESOURCES)[0])
     if drawn is None:
         raise IncompleteRecord("R-A24-01", f"{p.name}'s Merchant draws a random Resource: the "
-                               "log must record it ('merchant').", rec.at("merchant"))
+                               "log must record it ('merchant').", step.at(MERCHANT_KEY))
     return str(drawn)
 
 
@@ -155,21 +157,22 @@ def follower_active(g: Game, p: PlayerState) -> bool:
     return has_worker_on(g, p, "follower")
 
 
-def follows(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> bool:
+def follows(g: Game, p: PlayerState, step: Step, turn: Turn) -> bool:
     """#51P Follower: whether this action follows (the log's `follow: true`): the token does
     not move and the action is one of the tile the previous player chose at the beginning of
     their turn. Checked here: a Worker on the Follower, a previous player who chose a tile
     (AMB-A51P-01), the same tile (either half of the dual tile, R-A51P-03), not an occupied
     Restricted Tile nor an Ability Tile (R-A51P-04) (R-A51P-02). A followed Build Action needs
     a free Worker like a chosen one (`ring.check_free_worker`, R-WRK-02)."""
-    if not rec.has("follow"):
+    follow = step.follow
+    if follow is None:
         return False
-    if rec is not turn.rec:
+    if step is not turn.record:
         raise IllegalMove("R-A51P-02", "following happens at the beginning of a turn; a Repeat "
-                          "Action follows the standard procedure (R-A51P-06).", rec.at("follow"))
-    if rec.get("follow") is not True:
+                          "Action follows the standard procedure (R-A51P-06).", step.at("follow"))
+    if follow is not True:
         return False
-    path = rec.at("follow")
+    path = step.at("follow")
     if not follower_active(g, p):
         raise IllegalMove("R-A51P-02", f"{p.name} has no Worker on the Follower: the token "
                           "must move to the chosen tile.", path)
@@ -182,19 +185,19 @@ def follows(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> bool:
                "or no turn has been played yet)")
         raise IllegalMove("R-A51P-02", f"{why}: there is no action to follow (AMB-A51P-01).",
                           path)
-    action = str(rec.get("tile"))
+    action = step.tile
     tile = ring_tile_of(action)
     if tile != ring_tile_of(last):
         raise IllegalMove("R-A51P-02", f"the Follower performs an action of the tile "
                           f"{previous.name} chose ({tile_name(g, ring_tile_of(last))}); the log "
-                          f"names {tile_name(g, tile)}.", rec.at("tile"))
+                          f"names {tile_name(g, tile)}.", step.at("tile"))
     if tile in ABILITY_TILES:
         raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is an Ability Tile: its action "
-                          "cannot be followed.", rec.at("tile"))
-    occupied.check_not_occupied(g, tile, rec.at("tile"), following=True)
-    if rec.has("merchant"):  # not choosing an action (AMB-A51P-02 (a))
+                          "cannot be followed.", step.at("tile"))
+    occupied.check_not_occupied(g, tile, step.at("tile"), following=True)
+    if step.merchant is not None:  # not choosing an action (AMB-A51P-02 (a))
         raise IllegalMove("R-A24-01", "a followed action is not chosen on the ring: the "
-                          "Merchant draws nothing (AMB-A51P-02).", rec.at("merchant"))
+                          "Merchant draws nothing (AMB-A51P-02).", step.at(MERCHANT_KEY))
     return True
 
 

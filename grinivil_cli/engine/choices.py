@@ -3,7 +3,7 @@
 A turn is a sequence of decisions (the tile, whether to follow, the Building Site, the Building
 Token, the cubes of each Resource, the site bonus, ...), each written at one place of the turn's
 record. The rules themselves say which decision comes next: a record being made is replayed
-with a `Probe` on it (`game.Rec.probe`), and the first field the rules read that is not decided
+with a `Probe` on it (`records.probed`), and the first field the rules read that is not decided
 yet stops the replay right there, in the state of the table at that moment. Its domain (every
 candidate value, from `engine/domains.py`) is then judged: a candidate is an option when some
 complete record through it is legal, which a depth-first search over the next decisions finds
@@ -29,36 +29,24 @@ moves` shows (`tile_choices`, `line`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
-from .abilities import MERCHANT_KEY
-from .game import Game, Rec
+from .game import Game
+from .records import PENDING, Sentinel, parse_partial, probed
+from .records import Step as StepRecord
 from .state import GameState, PlayerState
+from .tiles import MERCHANT_KEY
 
 if TYPE_CHECKING:
     from .ring import Turn
 
 
-class Sentinel:
-    """A value of a decision that is not a value of the log."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-    def __reduce__(self) -> str:
-        return self.name
-
-
 OMIT = Sentinel("OMIT")  # leave the field out of the record (an optional decision not taken)
 END = Sentinel("END")  # end a list (no more Trees to plant, trades to make...)
-PENDING = Sentinel("PENDING")  # a part of an option decided by a later decision
 MISSING = Sentinel("MISSING")  # nothing at this path yet
 
 MAX_PROBES = 20_000  # replays one search may make before it stops (`SearchCapped`)
@@ -94,6 +82,8 @@ class Raw:
     zero_omits: bool = False
     any_one: bool = False
     why_none: str = ""  # why there is no candidate at all, when there is none
+    key: str = ""  # the log field whose domain proposed it (set by the probe)
+    weights: tuple[float, ...] = ()  # an outcome's: how likely each candidate is (none: alike)
 
 
 @dataclass(frozen=True)
@@ -277,26 +267,31 @@ class Probe:
     def __init__(self, g: Game, p: PlayerState, partial: Partial, root: Path,
                  domains: dict[str, Domain]) -> None:
         self.g, self.p, self.partial, self.root, self.domains = g, p, partial, root, domains
+        self.settled: set[Path] = set()  # fields read already that are decided or left out
 
-    def read(self, rec: Rec, key: str, item: str | int | None = None, *,
+    def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> None:
-        self.ask(rec.at(key) if item is None else rec.at(key, item), key, item, outcome=outcome)
+        self.ask(path, key, item, outcome=outcome)
 
     def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> None:
+        if full in self.settled:
+            return
         domain = self.domains.get(key)
         if domain is None:
             return
         path = full[len(self.root):]
         value = self.partial.value_at(path)
         if value is not MISSING and value is not PENDING and key not in CONTAINER_KEYS:
+            self.settled.add(full)
             return  # decided
         omitted = self.partial.omitted
         if omitted and any(path[:n] in omitted for n in range(1, len(path) + 1)):
+            self.settled.add(full)
             return  # left out, or inside what is left out
         raw = domain(Ask(self.g, self.g.state.players[self.g.state.current], path, key, item,
                          value, self.partial, outcome))
         if raw is not None:
-            raise Undecided(raw)
+            raise Undecided(replace(raw, key=key))
 
 
 # the fields whose value is a list or mapping made by several decisions (its domain says when
@@ -321,6 +316,7 @@ class Result:
 
 
 Runner = Callable[[Partial], Result]
+Order = Callable[["Partial", Raw], Iterable[Any]]  # the values of a decision, in the order tried
 
 
 @dataclass
@@ -345,8 +341,11 @@ class Search:
             found = self.cache[key] = self.run(partial)
         return found
 
-    def completable(self, partial: Partial, depth: int = 0) -> bool:
-        """Whether some complete legal record continues `partial`."""
+    def completable(self, partial: Partial, depth: int = 0,
+                    order: Order | None = None) -> bool:
+        """Whether some complete legal record continues `partial`; the values of each decision
+        tried in `order` (a player's liking: the first complete record found is then the one
+        they like best, each step of it `known`), by default `witnesses`."""
         key = partial.key()
         if key in self.known:
             return self.known[key]
@@ -360,12 +359,13 @@ class Search:
         elif self.dead_list(partial, r.raw, depth):
             ok = False
         else:
-            tried = list(witnesses(r.raw))
+            tried = list(witnesses(r.raw) if order is None else order(partial, r.raw))
             if not tried and depth > self.deepest[0]:
                 raw = r.raw
                 why = raw.why_none or f"nothing is possible for {raw.what}."
                 self.deepest = (depth, IllegalMove(raw.rule, why, self.root + raw.path))
-            ok = any(self.completable(partial.choose(r.raw, v), depth + 1) for v in tried)
+            ok = any(self.completable(partial.choose(r.raw, v), depth + 1, order)
+                     for v in tried)
         self.known[key] = ok
         return ok
 
@@ -459,7 +459,7 @@ class Search:
             self.known = {**known, **self.known}
 
 
-def able(g: Game, p: PlayerState, action: str, rec: Rec,
+def able(g: Game, p: PlayerState, action: str, step: StepRecord,
          vp_before_choice: int | None) -> IllegalMove | None:
     """R-TAR-06 (b), "a Player is able to perform the selected Action": None when some complete
     legal record of `action` exists for `p` in the table as it is now (after the choosing move
@@ -470,21 +470,21 @@ def able(g: Game, p: PlayerState, action: str, rec: Rec,
     from .domains import DOMAINS
     from .ring import TurnContext
 
-    def perform(r: Rec) -> object:
-        return ACTIONS[action](g, g.state.player(p.name), r,
-                               TurnContext(r, vp_before_choice=vp_before_choice))
+    def perform(s: StepRecord) -> object:
+        return ACTIONS[action](g, g.state.player(p.name), s.action,
+                               TurnContext(s, vp_before_choice=vp_before_choice))
 
-    search = Search(action_runner(g, p, action, perform, rec.path, DOMAINS), rec.path)
+    search = Search(action_runner(g, p, action, perform, step.path, DOMAINS), step.path)
     try:
         ok, why = search.attempt(Partial({"tile": action}))
     except SearchCapped:
         return None
     if ok:
         return None
-    return why or IllegalMove("R-TAR-06", "no way of performing it is left.", rec.path)
+    return why or IllegalMove("R-TAR-06", "no way of performing it is left.", step.path)
 
 
-def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: GameState,
+def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
                        turn: Turn) -> bool:
     """R-TAR-06 judged at the choice, before the random draws of the choosing move and of
     step 2 (a TAR completion's refill, the Merchant's cube): whether, from the table `before`
@@ -494,7 +494,7 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: G
     from .turn import play_action
 
     key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
-           tuple(turn.occupied_to_take_back), rec.path)
+           tuple(turn.occupied_to_take_back), step.path)
     known = _AT_THE_CHOICE.get(key)
     if known is not None:
         return known
@@ -502,16 +502,17 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, rec: Rec, before: G
     def run(partial: Partial) -> Result:
         with quiet(g):
             g.state = before.copy()
-            probe = Probe(g, p, partial, rec.path, DOMAINS)
+            probe = Probe(g, p, partial, step.path, DOMAINS)
             try:
-                play_action(g, g.state.player(p.name), Rec(partial.data, rec.path, probe), turn)
+                play_action(g, g.state.player(p.name),
+                            probed(parse_partial(partial.data, step.path, step=True), probe), turn)
             except Undecided as u:
                 return Result(raw=u.raw)
             except IllegalMove as e:
                 return judged(probe, e)
             return Result(done=True)
 
-    search = Search(run, rec.path)
+    search = Search(run, step.path)
     try:  # carrying it out, not declining again
         found = search.completable(Partial({"tile": action}, frozenset({("declined",)})))
     except SearchCapped:
@@ -590,8 +591,8 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
             p = g.state.players[g.state.current]
             probe = Probe(g, p, partial, root, domains)
             try:
-                error = play_one(g, Rec(partial.data, root, probe), number, claims=False,
-                                 rollback=False)
+                error = play_one(g, probed(parse_partial(partial.data, root), probe), number,
+                                 claims=False, rollback=False)
             except Undecided as u:
                 return Result(raw=u.raw)
             return judged(probe, error)
@@ -599,7 +600,7 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
     return run
 
 
-def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[Rec], object],
+def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[StepRecord], object],
                   path: Path, domains: dict[str, Domain]) -> Runner:
     """Judge an action record being made: perform it (`perform`, the action's function) on a
     copy of the table as it is now, in the middle of the turn."""
@@ -608,7 +609,7 @@ def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[Rec],
         with quiet(g):
             probe = Probe(g, p, partial, path, domains)
             try:
-                perform(Rec(partial.data, path, probe))
+                perform(probed(parse_partial(partial.data, path, step=True), probe))
             except Undecided as u:
                 return Result(raw=u.raw)
             except IllegalMove as e:

@@ -8,7 +8,8 @@ import itertools
 from ..edition.model import RESOURCES, BuildingType
 from ..errors import IllegalMove, IncompleteRecord, Path
 from . import abilities, townland
-from .game import Game, Rec, cube_counts, describe_cubes, plural
+from .game import Game, describe_cubes, plural
+from .records import AdditionalFloor, BuildFloor, Cubes
 from .state import MUNICIPALITY, Building, PlayerState
 
 FEE_BASE, FEE_PER_RESIDENT, FEE_MAX = 5, 3, 20  # R-FEE-03
@@ -39,7 +40,8 @@ def building_type(g: Game, key: str) -> BuildingType:
     return g.ed.buildings[key]
 
 
-def start_building(g: Game, p: PlayerState, site: str, key: str | None, rec: Rec) -> Building:
+def start_building(g: Game, p: PlayerState, site: str, key: str | None,
+                   move: BuildFloor | AdditionalFloor) -> Building:
     """First Floor: an empty site on a Construction or Completed Road, a Building Token of the
     site's kind (R-BLD-08, R-SITE-01, R-SITE-04, R-ROAD-02)."""
     town = g.state.townland
@@ -48,35 +50,35 @@ def start_building(g: Game, p: PlayerState, site: str, key: str | None, rec: Rec
         road = townland.site_road(g.ed, town, site)
         stage = townland.road_stage(g.ed, town, road)
         raise IllegalMove("R-BLD-08", f"{site} hangs on {road}, a {stage} road; a first Floor "
-                          "needs a Construction or Completed Road.", rec.at("site"))
+                          "needs a Construction or Completed Road.", move.at("site"))
     if key is None:
         raise IncompleteRecord("R-BLD-08", f"{site} is empty: the log must name the building "
-                               "started there ('building').", rec.at("building"))
+                               "started there ('building').", move.at("building"))
     btype = building_type(g, key)
     if btype.family not in FAMILY_OF_SITE[spec.kind]:
         raise IllegalMove("R-SITE-01", f"{site} is a {spec.kind} site; a {btype.name} "
-                          f"({btype.family}) cannot be built there.", rec.at("building"))
-    return place_building_token(g, site, key, rec)
+                          f"({btype.family}) cannot be built there.", move.at("building"))
+    return place_building_token(g, site, key, move.at("building"))
 
 
-def place_building_token(g: Game, site: str, key: str, rec: Rec) -> Building:
+def place_building_token(g: Game, site: str, key: str, path: Path) -> Building:
     """Take the Building Token from the supply and start the building at `site`: ●●●●+ tokens
     only with 4 or more players (R-SETUP-04, AMB-SETUP-02), none when none is left
     (R-GEN-09)."""
     btype = building_type(g, key)
     if btype.four_plus and not g.state.four_plus:
         raise IllegalMove("R-SETUP-04", f"{btype.name} tokens are marked ●●●●+ and are not "
-                          "used with 2-3 players.", rec.at("building"))
+                          "used with 2-3 players.", path)
     if g.state.supply.tokens.get(key, 0) < 1:
         raise IllegalMove("R-GEN-09", f"no {btype.name} Building Token is left in the supply.",
-                          rec.at("building"))
+                          path)
     g.state.supply.tokens[key] -= 1
     building = Building(site=site, building=key, floors=len(btype.floors))
     g.state.townland.buildings[site] = building
     return building
 
 
-def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given: object,
+def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given: Cubes | None,
                 path: Path) -> dict[str, int]:
     """The cubes discarded for a Floor: as printed, any types with Architect (R-A19-01), one
     fewer with Builder (R-A21-01, AMB-A21-01)."""
@@ -96,7 +98,7 @@ def floor_cubes(g: Game, p: PlayerState, btype: BuildingType, floor: int, given:
             only = next(r for r, n in cost.items() if n)
             spent[only] -= fewer
         return {r: spent.get(r, 0) for r in RESOURCES}
-    spent = cube_counts(given)
+    spent = given.counts()
     full = sum(cost.values())
     if sum(spent.values()) not in (full, count):  # Builder *can* discard one less
         or_fewer = f", or {count} with the Builder" if builder else ""
@@ -121,7 +123,7 @@ def ways_to_discard(g: Game, p: PlayerState, btype: BuildingType,
     for held in itertools.product(*(range(p.cubes[r] + 1) for r in RESOURCES)):
         spent = dict(zip(RESOURCES, held, strict=True))
         try:
-            floor_cubes(g, p, btype, floor, spent, ())
+            floor_cubes(g, p, btype, floor, Cubes.counted(spent), ())
         except IllegalMove:
             continue
         out.append(spent)
@@ -143,53 +145,54 @@ def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Pat
           to=owner)
 
 
-def build_floor(g: Game, p: PlayerState, rec: Rec, site: str, *, by_build_action: bool,
-                cubes_from: Rec | None = None) -> int:
-    """Build one Floor at `site` (R-BLD-05..10): fee, cubes (`cubes_from`'s `cubes`, read
-    when they are discarded), Block, Token, VPs, Worker. Returns the number of cubes spent
-    (the Build action's Time Units, R-A03-04)."""
+def build_floor(g: Game, p: PlayerState, move: BuildFloor | AdditionalFloor, site: str, *,
+                by_build_action: bool) -> int:
+    """Build one Floor at `site` (R-BLD-05..10): fee, cubes (the record's `cubes`, read when
+    they are discarded), Block, Token (a Build Floor's `building`), VPs, Worker. Returns the
+    number of cubes spent (the Build action's Time Units, R-A03-04)."""
     town = g.state.townland
-    check_site(g, site, "R-BLD-08", rec.at("site"))
+    check_site(g, site, "R-BLD-08", move.at("site"))
     building = town.buildings.get(site)
     new = building is None
     if building is not None:
         if building.finished:
             raise IllegalMove("R-BLD-11", f"the {g.ed.buildings[building.building].name} at "
-                              f"{site} is finished; no Floor can be added.", rec.at("site"))
-        named = rec.get("building")
+                              f"{site} is finished; no Floor can be added.", move.at("site"))
+        named = move.building if isinstance(move, BuildFloor) else None
         if named is not None and named != building.building:
             raise IllegalMove("R-BLD-09", f"{site} holds a "
                               f"{g.ed.buildings[building.building].name}, not a "
-                              f"{g.ed.buildings[named].name}.", rec.at("building"))
+                              f"{g.ed.buildings[named].name}.", move.at("building"))
     else:
-        building = start_building(g, p, site, rec.get("building"), rec)
+        building = start_building(g, p, site, move.building if isinstance(move, BuildFloor)
+                                  else None, move)
     btype = building_type(g, building.building)
     floor = len(building.blocks)
-    pay_participation_fee(g, p, building, rec.at("site"))
-    cubes = cubes_from.get("cubes") if cubes_from is not None else None
-    spent = floor_cubes(g, p, btype, floor, cubes, rec.at("cubes"))
+    pay_participation_fee(g, p, building, move.at("site"))
+    cubes = move.cubes
+    spent = floor_cubes(g, p, btype, floor, cubes, move.at("cubes"))
     g.discard_to_pouch(p, spent, f"Floor {floor + 1} of the {btype.name}", "R-BLD-07",
-                       rec.at("cubes") if cubes is not None else rec.path)
+                       move.at("cubes") if cubes is not None else move.path)
     if p.blocks < 1:
-        raise IllegalMove("R-GEN-09", f"{p.name} has no Building Block left.", rec.path)
+        raise IllegalMove("R-GEN-09", f"{p.name} has no Building Block left.", move.path)
     g.ledger.record(g.state, p, "blocks", -1, f"Floor {floor + 1} of the {btype.name} at "
                     f"{site}", "R-BLD-08" if new else "R-BLD-09", site)
     building.blocks.append(p.name)
     building.by_build_action.append(by_build_action)
     g.gain_vp(p, btype.floors[floor].vp, f"Floor {floor + 1} of the {btype.name}", "R-BLD-07")
-    place_worker_at_site(g, p, building, rec)
+    place_worker_at_site(g, p, building, move.path)
     if building.finished and btype.family == "public":
         give_public_builders_fourth_worker(g, building)
     return sum(spent.values())
 
 
-def place_worker_at_site(g: Game, p: PlayerState, building: Building, rec: Rec) -> None:
+def place_worker_at_site(g: Game, p: PlayerState, building: Building, path: Path) -> None:
     """A Worker from the Portfolio goes next to the site unless one is there (R-BLD-10)."""
     if p.name in building.workers:
         return
     if g.free_workers(p) < 1:
         raise IllegalMove("R-BLD-10", f"{p.name} has no free Worker to place at "
-                          f"{building.site}.", rec.path)
+                          f"{building.site}.", path)
     building.workers.append(p.name)
     g.worker_moved(p, 1, f"Worker placed at {building.site}", "R-BLD-08")
 

@@ -27,6 +27,7 @@ turn.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -34,7 +35,6 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import townland
 from .abilities import (
-    MERCHANT_KEY,
     architect_any_resources,
     builder_fewer_resources,
     follower_active,
@@ -42,14 +42,15 @@ from .abilities import (
 )
 from .actions.promo import CROWDFUNDING_FAMILIES
 from .actions.trade import AUCTION_CUBES, MIN_BID, TRADE_PRICE, purchase_price
-from .choices import END, OMIT, PENDING, Ask, Domain, Raw
+from .choices import END, OMIT, Ask, Domain, Raw
 from .construction import FAMILY_OF_SITE, ways_to_discard
 from .game import describe_cubes
 from .market import check_excess, fits, holes
+from .records import PENDING
 from .residents import qualifying
 from .ring import REFILL, TIME_UNIT_PRICE
 from .state import PlayerState
-from .tiles import ABILITY_TILES, DUAL_TILE, ring_tile_of
+from .tiles import ABILITY_TILES, DUAL_TILE, MERCHANT_KEY, ring_tile_of
 from .trees import MAX_PLANT, MAX_SITE_PLANT
 
 MAX_REPEATS = 3  # more Repeat Actions than one action can earn (a site bonus, a road space)
@@ -70,9 +71,13 @@ def multisets(counts: dict[str, int], n: int) -> list[list[str]]:
 
 
 def drawn_from_pouch(ask: Ask, n: int, what: str, rule: str) -> Raw:
+    """`n` cubes drawn blind from the pouch (all it holds, when fewer): every multiset, each
+    as likely as the ways of drawing it."""
     pouch = ask.g.state.supply.pouch
     n = min(n, sum(pouch.values()))
-    return Raw(ask.path, "outcome", what, rule, tuple(multisets(pouch, n)))
+    drawn = tuple(multisets(pouch, n))
+    return Raw(ask.path, "outcome", what, rule, drawn, weights=tuple(
+        float(math.prod(math.comb(pouch[r], d.count(r)) for r in RESOURCES)) for d in drawn))
 
 
 def one_of(ask: Ask, what: str, rule: str, values: Iterable[object], *,
@@ -146,7 +151,8 @@ def merchant(ask: Ask) -> Raw | None:
         return None
     pouch = ask.g.state.supply.pouch
     return Raw(ask.path, "outcome", "the Merchant's random Resource", "R-A24-01",
-               tuple(r for r in RESOURCES if pouch[r]))
+               tuple(r for r in RESOURCES if pouch[r]),
+               weights=tuple(float(pouch[r]) for r in RESOURCES if pouch[r]))
 
 
 def declined(ask: Ask) -> Raw:
@@ -170,9 +176,12 @@ def buy_time(ask: Ask) -> Raw:
                  scan="monotone", zero_omits=True)
 
 
-def repeat(ask: Ask) -> Raw:
+def repeat(ask: Ask) -> Raw | None:
     """Repeat Actions taken: at most as many as earned (R-SACT-05), each a whole action whose
-    decisions follow."""
+    decisions follow. (A Bonus Road Track space's `repeat` is earned with the space: no
+    decision, R-RDB-06.)"""
+    if ask.parent == "road_bonus":
+        return None
     return one_of(ask, "Repeat Actions taken", "R-SACT-05",
                   [[{} for _ in range(n)] for n in range(1, MAX_REPEATS + 1)], optional=True)
 

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalMove, IncompleteRecord
 from . import occupied, ring
 from .abilities import take_back_passed_workers
-from .game import Game, Rec
+from .game import Game, required
+from .records import Turn
 from .residents import sell_house
 from .state import RING_SIZE, STARTING_TILE, PlayerState
 
@@ -42,16 +43,17 @@ def ends_the_last_round(g: Game, p: PlayerState, move: Move) -> bool:
     return True
 
 
-def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
+def finish_player(g: Game, p: PlayerState, move: Turn) -> None:
     """Last round: the token ends on the Starting Tile; the last House sale, then Taxes and
     Wages one last time, no refill (R-END-01..04, AMB-END-01/02)."""
     p.finished = True
     p.position = STARTING_TILE
     occupied.take_back_all(g, p)  # no next turn to take it back on (R-A16-04)
-    sale = rec.sub("final_sale")
-    if rec.has("final_sale"):
-        house = sale.require("house", "the House sold", "R-END-03")
-        resident = sale.require("resident", "the Resident moving in", "R-END-03")
+    sale = move.final_sale
+    if sale is not None:
+        house = required(sale.house, sale, "house", "the House sold", "R-END-03")
+        resident = required(sale.resident, sale, "resident", "the Resident moving in",
+                            "R-END-03")
         sell_house(g, p, house, resident, sale, sale.path, "R-END-03")
     paid_tax = g.pay_all_you_can(p, ring.TAX, "final Taxes", "R-END-04")
     wages = ring.WAGE * g.employed_workers(p)
@@ -60,49 +62,48 @@ def finish_player(g: Game, p: PlayerState, rec: Rec) -> None:
         g.lose_vp(p, 1, "could not pay the final Taxes and Wages", "R-RND-07")
 
 
-def check_sudden_death(g: Game, p: PlayerState, rec: Rec) -> None:
+def check_sudden_death(g: Game, p: PlayerState, move: Turn) -> None:
     """2 Building Blocks or fewer after the whole turn starts the Sudden-death Round; each
     player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a)).
     With Big Town the player may take an extra Block instead (R-VAR-BIG-01..04)."""
     big = bool(g.state.options.get("big_town"))
     if g.state.sudden_death or p.blocks > SUDDEN_DEATH_BLOCKS:
         for key, rule in (("sudden_death", "R-SD-01"), ("big_town", "R-VAR-BIG-01")):
-            if rec.has(key):
+            if getattr(move, key) is not None:
                 why = ("has already begun" if g.state.sudden_death
                        else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
-                raise IllegalMove(rule, f"the Sudden-death Round {why}.", rec.at(key))
+                raise IllegalMove(rule, f"the Sudden-death Round {why}.", move.at(key))
         return
-    if rec.has("big_town") and not big:
+    if move.big_town is not None and not big:
         raise IllegalMove("R-VAR-BIG-01", "'big_town' is recorded, but the log's options do "
-                          "not play Big Town.", rec.at("big_town"))
-    if big and not big_town_triggers(g, p, rec):
-        if rec.has("sudden_death"):
+                          "not play Big Town.", move.at("big_town"))
+    if big and not big_town_triggers(g, p, move):
+        if move.sudden_death is not None:
             raise IllegalMove("R-VAR-BIG-01", f"{p.name} took an extra Building Block: the "
-                              "Sudden-death Round is not triggered.", rec.at("sudden_death"))
+                              "Sudden-death Round is not triggered.", move.at("sudden_death"))
         return
     g.state.sudden_death = True
-    choices = rec.get("sudden_death") or {}
     names = [q.name for q in g.state.players]
-    for name in choices:
-        if name not in names:
-            raise IllegalMove("R-SD-03", f"'{name}' is not a player.",
-                              rec.at("sudden_death", name))
+    for entry in move.sudden_death or ():
+        if entry.key not in names:
+            raise IllegalMove("R-SD-03", f"'{entry.key}' is not a player.",
+                              move.at("sudden_death", entry.key))
     i = names.index(p.name)
     for k in range(len(names)):  # the trigger first, then counter-clockwise (R-SD-03)
         q = g.state.players[(i - k) % len(names)]
-        choice = g.outcome(rec, "sudden_death", lambda c: c.choice(["stay", "start-tile"]),
+        choice = g.outcome(move, "sudden_death", lambda c: c.choice(["stay", "start-tile"]),
                            item=q.name)
         if choice not in ("stay", "start-tile"):
             kind = IncompleteRecord if choice is None else IllegalMove
             raise kind("R-SD-03", f"{p.name} has {p.blocks} Building Blocks: the Sudden-death "
                        "Round begins, and the log must record each player's choice "
                        f"('sudden_death: {{{q.name}: stay or start-tile}}').",
-                       rec.at("sudden_death", q.name))
+                       move.at("sudden_death", q.name))
         if choice == "start-tile":
             move_to_starting_tile(g, q)
 
 
-def big_town_triggers(g: Game, p: PlayerState, rec: Rec) -> bool:
+def big_town_triggers(g: Game, p: PlayerState, move: Turn) -> bool:
     """Big Town, for a player ending a turn with 2 Blocks or fewer (AMB-VAR-03): True when the
     Sudden-death Round begins. Without an extra Block yet, the player chooses (the log's
     `big_town`): an extra Block and the game goes on, or the Sudden-death Round, before which
@@ -112,20 +113,20 @@ def big_town_triggers(g: Game, p: PlayerState, rec: Rec) -> bool:
     (R-VAR-BIG-04): only the count matters here."""
     players = g.state.players
     if p.extra_block:
-        if rec.has("big_town"):
+        if move.big_town is not None:
             raise IllegalMove("R-VAR-BIG-03", f"{p.name} already took an extra Building Block: "
                               f"with {p.blocks} the Sudden-death Round begins automatically, "
-                              "without a decision.", rec.at("big_town"))
+                              "without a decision.", move.at("big_town"))
         make_up_blocks(g, "R-VAR-BIG-03")
         return True
     first = not any(q.extra_block for q in players)
     rule = "R-VAR-BIG-01" if first else "R-VAR-BIG-02"
-    decision = g.outcome(rec, "big_town", lambda c: c.choice(["extra-block", "sudden-death"]))
+    decision = g.outcome(move, "big_town", lambda c: c.choice(["extra-block", "sudden-death"]))
     if decision not in ("extra-block", "sudden-death"):
         kind = IncompleteRecord if decision is None else IllegalMove
         raise kind(rule, f"Big Town: {p.name} ends the turn with {p.blocks} Building Blocks and "
                    "has no extra Block: the log must record the decision ('big_town: "
-                   "extra-block' or 'big_town: sudden-death').", rec.at("big_town"))
+                   "extra-block' or 'big_town: sudden-death').", move.at("big_town"))
     if decision == "extra-block":
         p.extra_block = True
         g.ledger.record(g.state, p, "blocks", 1, "Big Town: extra Building Block", rule)
@@ -172,10 +173,10 @@ def next_player(g: Game) -> None:
         pay_skipped_player(g, q)
 
 
-def game_over(g: Game, rec: Rec) -> IllegalMove | None:
+def game_over(g: Game, move: Turn) -> IllegalMove | None:
     """Once every player has finished, the game is over: a further turn is one too many
     (R-END-07)."""
     if all(p.finished for p in g.state.players):
         return IllegalMove("R-END-07", "every player has finished: the game is over, and this "
-                           "turn is one too many.", rec.path)
+                           "turn is one too many.", move.path)
     return None

@@ -9,38 +9,39 @@ from collections.abc import Callable
 from ..errors import IllegalMove, IncompleteRecord
 from . import townland
 from .construction import participation_fee
-from .game import Chance, Game, Rec
+from .game import Chance, Game, required
+from .records import Explore, Setup, value_of
 from .state import MUNICIPALITY, Building, PlayerState
 
 
-def explore(g: Game, p: PlayerState, rec: Rec, *, owner: PlayerState | None, cause: str,
+def explore(g: Game, p: PlayerState, spec: Explore, *, owner: PlayerState | None, cause: str,
             rule: str) -> str:
-    """Add the Land Tile recorded in `rec` (`slot`, `land_tile`, `municipal_tokens`) and resolve
-    Municipal placement. `owner` marks the Parcel (None: the Municipality owns it, R-SACT-04).
-    Returns the slot."""
+    """Add the Land Tile recorded in `spec` (`slot`, `land_tile`, `municipal_tokens`) and
+    resolve Municipal placement. `owner` marks the Parcel (None: the Municipality owns it,
+    R-SACT-04). Returns the slot."""
     town = g.state.townland
-    slot = str(rec.require("slot", "the slot where the new tile is placed", rule))
+    slot = required(spec.slot, spec, "slot", "the slot where the new tile is placed", rule)
     legal = townland.explorable_slots(g.ed, town)
     stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
-    if stack:
-        g.outcome(rec, "land_tile", lambda c: c.choice(sorted(stack)))
-    tile = rec.require("land_tile", "the Land Tile revealed", rule)
+    drawn = g.outcome(spec, "land_tile", lambda c: c.choice(sorted(stack))) if stack \
+        else spec.land_tile
+    tile: str = required(drawn, spec, "land_tile", "the Land Tile revealed", rule)
     if slot not in legal:
         why = "already holds a tile" if slot in town.tiles else (
             "is not reachable: an Outer slot needs a Completed Road leading out of the Inner "
             "Zone" if slot.startswith("O") else "is not a slot of the Land Area")
         raise IllegalMove("R-EXPL-03" if slot.startswith("O") else "R-EXPL-02",
                           f"{slot} {why}; the slots open now are {', '.join(legal) or 'none'}.",
-                          rec.at("slot"))
+                          spec.at("slot"))
     if tile not in stack:
         zone = "Inner" if slot.startswith("I") else "Outer"
         raise IllegalMove("R-EXPL-05", f"{tile} is not in the {zone} Zone stack (left: "
-                          f"{', '.join(stack) or 'none'}).", rec.at("land_tile"))
-    place_tile(g, slot, tile, owner, rec, cause)
+                          f"{', '.join(stack) or 'none'}).", spec.at("land_tile"))
+    place_tile(g, slot, tile, owner, spec, cause)
     return slot
 
 
-def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, rec: Rec,
+def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, spec: Explore,
                cause: str) -> None:
     """Place the tile, mark ownership (R-A08A-04, R-EXPL-06..08), then orange Blocks on
     Municipal sites that became buildable (R-EXPL-09)."""
@@ -58,17 +59,19 @@ def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, rec: Re
         town.owners[slot] = owner.name
     else:
         town.owners[slot] = MUNICIPALITY
-    place_municipal_blocks(g, townland.newly_buildable(g.ed, before, town), rec)
+    place_municipal_blocks(g, townland.newly_buildable(g.ed, before, town), spec)
 
 
-def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
+def place_municipal_blocks(g: Game, sites: list[str], record: Explore | Setup) -> None:
     """An orange Block and a Building Token, construction side up, on each Municipal site that
-    just became buildable (R-MUNI-04..08, R-SETUP-03..07, AMB-MUNI-01 (b))."""
-    tokens = rec.get("municipal_tokens") or {}
+    just became buildable (R-MUNI-04..08, R-SETUP-03..07, AMB-MUNI-01 (b)); `record` (an
+    exploration, or the setup) names the tokens drawn."""
+    tokens = record.municipal_tokens or ()
     if not g.state.municipality:
-        for site in tokens:  # R-SETUP-07, R-VAR-6P-03: no Municipality, no orange Blocks
+        for entry in tokens:  # R-SETUP-07, R-VAR-6P-03: no Municipality, no orange Blocks
             raise IllegalMove("R-MUNI-04", f"there is no Municipality in a 6-player game: no "
-                              f"orange Block goes on {site}.", rec.at("municipal_tokens", site))
+                              f"orange Block goes on {entry.key}.",
+                              record.at("municipal_tokens", entry.key))
         return
     town = g.state.townland
     for site in sites:
@@ -79,45 +82,45 @@ def place_municipal_blocks(g: Game, sites: list[str], rec: Rec) -> None:
             break  # R-MUNI-08: the Municipality stops building (recorded tokens still checked)
         key: str | None
         if spec.kind == "residential":
-            if tokens.get(site, "house") != "house":
+            if (value_of(tokens, site) or "house") != "house":
                 raise IllegalMove("R-MUNI-06", f"{site} is a Residential site: its token is a "
-                                  "House.", rec.at("municipal_tokens", site))
+                                  "House.", record.at("municipal_tokens", site))
             key = "house"  # R-MUNI-06
             if g.state.supply.tokens.get(key, 0) < 1:
                 continue  # no House token left: no orange Block (AMB-GEN-03 (a), R-MUNI-08)
         else:
-            drawn = g.outcome(rec, "municipal_tokens", municipal_token_drawn(g), item=site)
-            tokens = rec.get("municipal_tokens") or {}
+            drawn = g.outcome(record, "municipal_tokens", municipal_token_drawn(g), item=site)
             key = None if drawn is None else str(drawn)
             if key is None:
                 raise IncompleteRecord("R-MUNI-05", f"an orange Block goes on the Municipal "
                                        f"site {site}: the log must name its Building Token in "
                                        "'municipal_tokens'.",
-                                       rec.at("municipal_tokens", site),
+                                       record.at("municipal_tokens", site),
                                        field="municipal_tokens")
             family = g.ed.buildings[key].family
             if family == "house":
                 raise IllegalMove("R-MUNI-05", f"{site} is a Non-residential site: its token "
                                   "is a Commerce or Public building.",
-                                  rec.at("municipal_tokens", site))
+                                  record.at("municipal_tokens", site))
         if g.ed.buildings[key].four_plus and not g.state.four_plus:
             raise IllegalMove("R-SETUP-04", f"{g.ed.buildings[key].name} tokens are marked "
                               "●●●●+ and are not used with 2-3 players.",
-                              rec.at("municipal_tokens", site))
+                              record.at("municipal_tokens", site))
         if g.state.supply.tokens.get(key, 0) < 1:
             raise IllegalMove("R-GEN-09", f"no {g.ed.buildings[key].name} Building Token is left "
-                              f"for {site}.", rec.at("municipal_tokens", site))
+                              f"for {site}.", record.at("municipal_tokens", site))
         g.state.supply.tokens[key] -= 1
         g.state.supply.orange_blocks -= 1
         town.buildings[site] = Building(site=site, building=key,
                                         floors=len(g.ed.buildings[key].floors),
                                         blocks=[MUNICIPALITY], by_build_action=[False])
         pay_owner_for_orange_block(g, site)
-    for site in tokens:
-        b = town.buildings.get(site)
-        if b is None or b.blocks != [MUNICIPALITY] or site not in sites:
-            raise IllegalMove("R-MUNI-04", f"no orange Block was placed on {site} now; its "
-                              "token must not be recorded.", rec.at("municipal_tokens", site))
+    for entry in tokens:
+        b = town.buildings.get(entry.key)
+        if b is None or b.blocks != [MUNICIPALITY] or entry.key not in sites:
+            raise IllegalMove("R-MUNI-04", f"no orange Block was placed on {entry.key} now; "
+                              "its token must not be recorded.",
+                              record.at("municipal_tokens", entry.key))
 
 
 def municipal_token_drawn(g: Game) -> Callable[[Chance], str]:

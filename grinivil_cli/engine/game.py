@@ -6,77 +6,28 @@ raise the rule's IllegalMove when a player cannot pay.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .ledger import BANK, Entry, Ledger
+from .records import At, Cubes, Record, outcome_value, probe_of, unprobed, value_of
 from .state import MUNICIPALITY, GameState, PlayerState
 
 FOURTH_WORKER_VP = 20  # R-VP-08
+T = TypeVar("T")
 
 
-class Rec:
-    """One mapping of the log (a turn, or a part of one) with its path, for errors that point.
-
-    A record being made decision by decision (`engine/choices.py`) carries a `probe`: every
-    read of a field goes through it, and a field not decided yet stops the rules right there,
-    in the state of the table at that moment, with the domain of that decision."""
-
-    def __init__(self, data: dict[str, Any], path: Path, probe: Probe | None = None) -> None:
-        self.data = data
-        self.path = path
-        self.probe = probe
-
-    def _read(self, key: str) -> None:
-        if self.probe is not None:
-            self.probe.read(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        self._read(key)
-        return self.data.get(key, default)
-
-    def has(self, key: str) -> bool:
-        self._read(key)
-        return key in self.data
-
-    def at(self, *keys: str | int) -> Path:
-        return self.path + tuple(keys)
-
-    def sub(self, key: str) -> Rec:
-        self._read(key)
-        value = self.data.get(key)
-        return Rec(value if isinstance(value, dict) else {}, self.at(key), self.probe)
-
-    def element(self, key: str, i: int) -> Rec:
-        """The record of the `i`-th mapping of a list field (a Repeat Action)."""
-        value = self.data[key][i]
-        return Rec(value if isinstance(value, dict) else {}, self.at(key, i), self.probe)
-
-    def items(self, key: str) -> Iterator[tuple[Path, Any]]:
-        """(path, value) of each element of a list field."""
-        self._read(key)
-        for i, v in enumerate(self.data.get(key) or []):
-            yield self.at(key, i), v
-
-    def require(self, key: str, what: str, rule: str) -> Any:
-        """The field's value; an IncompleteRecord naming `what` when the log leaves it out (it
-        points at this mapping, inside the turn it belongs to)."""
-        self._read(key)
-        if key not in self.data:
-            raise IncompleteRecord(rule, f"the log must record {what} ('{key}').", self.at(key),
-                                   field=key)
-        return self.data[key]
-
-
-class Probe(Protocol):
-    """What a record made decision by decision asks before the rules read a field
-    (`engine/choices.py`)."""
-
-    def read(self, rec: Rec, key: str, item: str | int | None = None, *,
-             outcome: bool = False) -> None: ...
+def required(value: T | None, record: Record, key: str, what: str, rule: str) -> T:
+    """A field the rules need (`value`, the field `key` of `record`): an IncompleteRecord
+    naming `what` when the log leaves it out (it points at the record, inside the turn it
+    belongs to)."""
+    if value is None:
+        raise IncompleteRecord(rule, f"the log must record {what} ('{key}').", record.at(key),
+                               field=key)
+    return value
 
 
 def cube_counts(value: Any) -> dict[str, int]:
@@ -123,37 +74,66 @@ class Game:
     state: GameState
     ledger: Ledger
     chance: Chance | None = None
+    writing: dict[str, Any] | None = None  # the turn mapping being written (`outcome`)
+    writing_at: Path = ()  # its path
     lenient: bool = False  # --lenient: a payment that cannot be made is a finding, not a stop
     findings: list[IllegalMove] = field(default_factory=list)
 
-    def outcome(self, rec: Rec, key: str, draw: Callable[[Chance], Any], *,
+    def outcome(self, record: Record, key: str, draw: Callable[[Chance], Any], *,
                 item: str | int | None = None) -> Any:
-        """A random outcome or a decision as the log records it: `rec[key]`, or the entry
-        `item` of the mapping (a name) or the list (an index) recorded there. With a Chance
-        (the simulator), one not recorded yet is drawn and written into the record first: the
-        one place where the rules write into a log record."""
-        if rec.probe is not None:
-            rec.probe.read(rec, key, item, outcome=True)
-        data = rec.data
+        """A random outcome (or a decision read like one: excess cubes, Sudden-death and Big
+        Town choices) as the log records it: the field `key` of `record` (or the record's own
+        value, when it is the value of `key`: a site bonus's `random`), or its entry `item` (a
+        name of a mapping, an index of a list). With a Chance (`tools/fuzz.py`'s made-up
+        moves), one not recorded yet is drawn and written into the turn being written
+        (`writing`): the one place where the rules write into a log."""
+        plain = unprobed(record)
+        attr = plain.field_of(key)
+        own = type(plain).log_keys().get(attr, key) is None  # the record is the field's value
+        path = record.at() if own else record.at(key)
+        if item is not None:
+            path = (*path, item)
+        probe = probe_of(record)
+        if probe is not None:
+            probe.read(path, key, item, outcome=True)
+        if self.chance is not None and self.writing is not None:
+            return outcome_value(key, self._drawn(path, item, draw, self.chance), At(path))
+        value = getattr(plain, attr)
+        if item is None or value is None:
+            return value
+        if isinstance(item, int):
+            return value[item] if item < len(value) else None
+        return value_of(value, item)
+
+    def _drawn(self, path: Path, item: str | int | None, draw: Callable[[Chance], Any],
+               chance: Chance) -> Any:
+        """The outcome at `path` in the turn being written, drawn and written there first if it
+        is not yet."""
+        data: Any = self.writing
+        inside = path[len(self.writing_at):]
+        key = inside[-1] if item is None else inside[-2]
+        for k in inside[:-1] if item is None else inside[:-2]:
+            data = data[k]  # the record's own mapping, which the simulator wrote
         if item is None:
-            if key not in data and self.chance is not None:
-                data[key] = draw(self.chance)
+            if key not in data:
+                data[key] = draw(chance)
             return data.get(key)
         found = data.get(key)
         if isinstance(item, int):
             entries: list[Any] = found if isinstance(found, list) else []
-            if item >= len(entries) and self.chance is not None:
-                entries = data[key] = [*entries, draw(self.chance)]
-            return entries[item] if item < len(entries) else None
+            if item >= len(entries):
+                entries = data[key] = [*entries, draw(chance)]
+            return entries[item]
         mapping: dict[str, Any] = found if isinstance(found, dict) else {}
-        if item not in mapping and self.chance is not None:
-            mapping = data[key] = {**mapping, item: draw(self.chance)}
-        return mapping.get(item)
+        if item not in mapping:
+            mapping = data[key] = {**mapping, item: draw(chance)}
+        return mapping[item]
 
-    def pouch_draw(self, rec: Rec, key: str, n: int) -> list[str]:
+    def pouch_draw(self, record: Record, key: str, n: int) -> list[str]:
         """Random cubes drawn from the pouch, as recorded (or drawn by the simulator)."""
         pouch = self.state.supply.pouch
-        return cube_list(self.outcome(rec, key, lambda c: c.cubes(dict(pouch), n)))
+        drawn: Cubes | None = self.outcome(record, key, lambda c: c.cubes(dict(pouch), n))
+        return drawn.as_list() if drawn is not None else []
 
     @property
     def ed(self) -> Edition:
@@ -259,9 +239,9 @@ class Game:
     # --- Workers -------------------------------------------------------------------------
     def employed_workers(self, p: PlayerState) -> int:
         """Workers at Building Sites (finished or not) and on Ability Tiles (R-WRK-05)."""
-        at_sites = sum(1 for b in self.state.townland.buildings.values() if p.name in b.workers)
-        on_tiles = sum(1 for who in self.state.ring.ability_workers.values() if who == p.name)
-        return at_sites + on_tiles
+        name = p.name
+        at_sites = [b for b in self.state.townland.buildings.values() if name in b.workers]
+        return len(at_sites) + list(self.state.ring.ability_workers.values()).count(name)
 
     def soft(self, error: IllegalMove) -> None:
         """A broken rule after which the move can still be applied as recorded: raised in a

@@ -46,33 +46,45 @@ written in the order of docs/log-format.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from ..edition.model import RESOURCES
 from ..errors import LogFormatError, Path, Position, Problem
 from ..logfile.loaded import Loaded
-from .abilities import MERCHANT_KEY
-from .tiles import ABILITY_TILES
+from .tiles import ABILITY_TILES, MERCHANT_KEY
 
 T = TypeVar("T")
 V = TypeVar("V")
+R = TypeVar("R", bound="Record")
+M = TypeVar("M")
+_SET = object.__setattr__  # what a frozen record's own __setattr__ refuses, for its makers
 
 
 # --- Where a value stands -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class At:
     """A value's place in the log: its path from the top of the document, as `IllegalMove.path`
-    takes it (("turns", 5, "repeat", 0, "site")). Positions come from the Loaded document."""
+    takes it (("turns", 5, "repeat", 0, "site")). Positions come from the Loaded document.
+    Light: a record keeps one for each of its values."""
 
     path: Path = ()
 
     def __truediv__(self, key: str | int) -> At:
-        """The path of a field (a log key) or an element (an index) inside this value."""
-        return At((*self.path, key))
+        """The place of a field (a log key) or an element (an index) inside this value."""
+        made = object.__new__(At)
+        _SET(made, "path", (*self.path, key))  # At((*self.path, key)), made faster
+        return made
+
+    def __call__(self, *keys: str | int) -> Path:
+        """The path of a field or element inside this value, as an IllegalMove takes it:
+        `move.at("site")`, `move.at("bids", name)`, `move.at()` (the value's own)."""
+        return (*self.path, *keys)
 
     def position(self, loaded: Loaded) -> Position | None:
         """file:line:col of the value (of its nearest parent when it is not in the log)."""
@@ -80,6 +92,7 @@ class At:
 
 
 NOWHERE = At()  # a record made without a log
+SETUP_AT = At(("setup",))
 
 
 class UnreadableTurn(LogFormatError):
@@ -90,15 +103,171 @@ class UnreadableTurn(LogFormatError):
         self.path = at.path
 
 
+# --- What every record is: its place, its fields, read by the rules -------------------------
+
+
+class Sentinel:
+    """A value of a decision being made that is not a value of the log (`engine/choices.py`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+
+PENDING = Sentinel("PENDING")  # a part of an option decided by a later decision
+
+
+class FieldProbe(Protocol):
+    """What a record being made decision by decision asks before the rules read one of its
+    fields (`choices.Probe`): `path`, the field's (with `item`, an entry of it)."""
+
+    def read(self, path: Path, key: str, item: str | int | None = None, *,
+             outcome: bool = False) -> None: ...
+
+
+class Record:
+    """A record of the log: its place `at` (`move.at("site")` is the path of its field
+    `site`), and the log key of each of its fields (`log_keys`).
+
+    The rules read records as they are. A record being made decision by decision is read
+    through `probed`: the same record, whose every field read first asks the probe, which
+    stops the rules at the first field not decided yet."""
+
+    __slots__ = ()
+    at: At
+    # fields that are not log keys of the record's own mapping: its place and written form,
+    # the parts of a value (a site bonus's choices), an action read from the same mapping
+    NOT_READ: ClassVar[frozenset[str]] = frozenset({"at", "keys", "listed", "action", "word",
+                                                    "choices", "actions", "sale"})
+
+    @property
+    def path(self) -> Path:
+        return self.at.path
+
+    @classmethod
+    def log_keys(cls) -> dict[str, str | None]:
+        """attribute -> the log key it is read from; None: the record's own value (a site
+        bonus choice, `{plant: [...]}`, is read at its key)."""
+        found = _LOG_KEYS.get(cls)
+        if found is None:
+            fields = [f.name for f in dataclasses.fields(cast(Any, cls))
+                      if f.name not in cls.NOT_READ]
+            own = hasattr(cls, "KEY") and len(fields) == 1 and not hasattr(cls, "write")
+            found = _LOG_KEYS[cls] = {name: None if own else _LOG_KEY.get(name, name)
+                                      for name in fields}
+        return found
+
+    def field_of(self, key: str) -> str:
+        """The attribute a log key is read into (a record of one value: that value's)."""
+        keys = type(self).log_keys()
+        for name, k in keys.items():
+            if k == key or (k is None and len(keys) == 1):
+                return name
+        raise KeyError(key)
+
+
+_LOG_KEY = {"from_": "from", "with_": "with"}  # the other attributes are their log keys
+_LOG_KEYS: dict[type, dict[str, str | None]] = {}
+_VIEWS: dict[type, type] = {}
+_VIEW_KEYS: dict[type, dict[str, str | None]] = {}  # a view's class -> its record's log keys
+_PROBE = "_probe"
+_PARTS = "_parts"
+
+
+def probed(record: R, probe: FieldProbe) -> R:
+    """`record` read through `probe`: each field read asks it first (its parts, records too,
+    are read through it as well)."""
+    cls = type(record)
+    view = _VIEWS.get(cls)
+    if view is None:
+        view = _VIEWS[cls] = type(cls.__name__, (cls,), {"__getattribute__": _probed_read,
+                                                         "__module__": cls.__module__})
+        _VIEW_KEYS[view] = cls.log_keys()
+    made: Any = object.__new__(view)
+    made.__dict__.update(record.__dict__)
+    made.__dict__[_PROBE] = probe
+    return cast(R, made)
+
+
+def probe_of(record: Record) -> FieldProbe | None:
+    """The probe a record is read through, if any."""
+    found: FieldProbe | None = record.__dict__.get(_PROBE)
+    return found
+
+
+def unprobed(record: R) -> R:
+    """The record itself, read without asking (what the rules peek at, not decide on)."""
+    if _PROBE not in record.__dict__:
+        return record
+    made: Any = object.__new__(type(record).__mro__[1])
+    made.__dict__.update({k: v for k, v in record.__dict__.items() if k[0] != "_"})
+    return cast(R, made)
+
+
+def _probed_read(self: Record, name: str) -> Any:
+    value = object.__getattribute__(self, name)
+    if name[0] == "_":
+        return value
+    keys = _VIEW_KEYS[type(self)]
+    own = object.__getattribute__(self, "__dict__")
+    probe: FieldProbe = own[_PROBE]
+    if name in keys:
+        at: At = object.__getattribute__(self, "at")
+        key = keys[name]
+        if key is None:
+            probe.read(at.path, str(at.path[-1]))
+        else:
+            probe.read(at(key), key)
+    elif not isinstance(value, (Record, tuple)):
+        return value  # its place, a method...
+    if not isinstance(value, Record) and not (
+            type(value) is tuple and value and isinstance(value[0], Record)):
+        return value
+    views = own.get(_PARTS)  # its parts read through the probe, made once
+    if views is None:
+        views = own[_PARTS] = {}
+    found = views.get(name)
+    if found is None:
+        found = views[name] = probed(value, probe) if isinstance(value, Record) else \
+            tuple(probed(v, probe) for v in value)
+    return found
+
+
+# a turn being made decision by decision is read with its parts still to decide (`partial`)
+_MAKING: ContextVar[bool] = ContextVar("making", default=False)
+
+
+
+def _make(cls: type[M], **fields: Any) -> M:
+    """`cls(**fields)` for a record read from the log, made without the dataclass's
+    `__init__` (reading a whole log makes tens of thousands of records: this is 2 to 3 times
+    faster); the same record, frozen as any other."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {f.name: f.default for f in dataclasses.fields(cast(Any, cls))
+                                     if f.default is not dataclasses.MISSING}
+    made: Any = object.__new__(cls)
+    _SET(made, "__dict__", {**defaults, **fields})
+    return cast(M, made)
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
 # --- Cubes and {name: value} entries ---------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
 class Cubes:
     """Resource Cubes, written as a list (`[wood, wood, steel]`) or as counts (`{wood: 2,
-    steel: 1}`): the counts, and the form written (`listed`: the names in the log's order, or
-    None for counts; `keys`: the count keys written, zeros included). `counts()` is
-    `game.cube_counts`, `as_list()` `game.cube_list`."""
+    steel: 1}`): the counts, and the form written (`listed`: the names in the log's order, as
+    `Cubes.of` makes them, or None for counts; `keys`: the count keys written, zeros
+    included). `counts()` is `game.cube_counts`, `as_list()` `game.cube_list`."""
 
     concrete: int = 0
     wood: int = 0
@@ -106,10 +275,6 @@ class Cubes:
     listed: tuple[str, ...] | None = field(default=None, compare=False)
     keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
     at: At = field(default=NOWHERE, compare=False)
-
-    def __post_init__(self) -> None:
-        if self.listed is not None and self.listed_counts(self.listed) != self.counts():
-            raise ValueError(f"cubes listed as {list(self.listed)} are not {self.counts()}")
 
     @staticmethod
     def listed_counts(names: Iterable[str]) -> dict[str, int]:
@@ -123,8 +288,14 @@ class Cubes:
         """Cubes written as a list of names."""
         listed = tuple(names)
         counts = cls.listed_counts(listed)
-        return cls(concrete=counts["concrete"], wood=counts["wood"], steel=counts["steel"],
+        return _make(cls, concrete=counts["concrete"], wood=counts["wood"], steel=counts["steel"],
                    listed=listed, at=at)
+
+    @classmethod
+    def counted(cls, counts: dict[str, int], at: At = NOWHERE) -> Cubes:
+        """Cubes written as counts ({wood: 2, steel: 1})."""
+        return _make(cls, concrete=counts.get("concrete", 0), wood=counts.get("wood", 0),
+                   steel=counts.get("steel", 0), at=at)
 
     def counts(self) -> dict[str, int]:
         return {"concrete": self.concrete, "wood": self.wood, "steel": self.steel}
@@ -140,11 +311,13 @@ class Cubes:
     @classmethod
     def read(cls, value: object, at: At) -> Cubes:
         if isinstance(value, list):
+            if all(type(v) is str and v in _CUBE_NAMES for v in value):
+                return cls.of(value, at)
             return cls.of((_cube(v, at / i) for i, v in enumerate(value)), at)
         f = _Fields(value, at, "cubes (a list of names or a mapping of counts)")
         concrete, wood, steel = f.integer("concrete"), f.integer("wood"), f.integer("steel")
         f.done("cube counts")
-        return cls(concrete=concrete or 0, wood=wood or 0, steel=steel or 0, keys=f.keys,
+        return _make(cls, concrete=concrete or 0, wood=wood or 0, steel=steel or 0, keys=f.keys,
                    at=at)
 
     def write(self) -> list[str] | dict[str, int]:
@@ -186,25 +359,44 @@ class _Fields:
         self.data: dict[str, Any] = data
         self.at = at
         self.keys: tuple[str, ...] = tuple(data)
-        self.unread = dict.fromkeys(data)
+        self.read: set[str] = set()  # the keys of `data` read
 
     def value(self, key: str, read: Callable[[object, At], T]) -> T | None:
         """The field read by `read`, or None when the log leaves it out."""
-        self.unread.pop(key, None)
-        if key not in self.data:
+        data = self.data
+        if key not in data:
             return None
-        return read(self.data[key], self.at / key)
+        self.read.add(key)
+        return read(data[key], self.at / key)
+
+    # the plain fields, read without making their place unless it is needed for an error
 
     def text(self, key: str) -> str | None:
+        found = self.data.get(key)
+        if type(found) is str:
+            self.read.add(key)
+            return found
         return self.value(key, _text)
 
     def integer(self, key: str) -> int | None:
+        found = self.data.get(key)
+        if type(found) is int:
+            self.read.add(key)
+            return found
         return self.value(key, _integer)
 
     def flag(self, key: str) -> bool | None:
+        found = self.data.get(key)
+        if type(found) is bool:
+            self.read.add(key)
+            return found
         return self.value(key, _flag)
 
     def texts(self, key: str) -> tuple[str, ...] | None:
+        found = self.data.get(key)
+        if type(found) is list and all(type(v) is str for v in found):
+            self.read.add(key)
+            return tuple(found)
         return self.value(key, _texts)
 
     def cubes(self, key: str) -> Cubes | None:
@@ -214,9 +406,12 @@ class _Fields:
         return self.value(key, lambda data, at: _entries(data, at, read))
 
     def done(self, what: str) -> None:
-        if self.unread:
-            key = next(iter(self.unread))
+        if len(self.read) != len(self.data):
+            key = next(k for k in self.data if k not in self.read)
             raise UnreadableTurn(self.at / key, f"'{key}' is not a field of {what}")
+
+
+_CUBE_NAMES = frozenset(RESOURCES)
 
 
 def _kind(value: object) -> str:
@@ -249,10 +444,11 @@ def _cube(value: object, at: At) -> str:
     return name
 
 
-def _list(value: object, at: At, read: Callable[[object, At], T]) -> tuple[T, ...]:
+def _list(value: object, at: At, read: Callable[[object, At], T | None]) -> tuple[T, ...]:
+    """The elements read; one being made (None) is not read yet."""
     if not isinstance(value, list):
         raise UnreadableTurn(at, f"expected a list, found {_kind(value)}")
-    return tuple(read(v, at / i) for i, v in enumerate(value))
+    return tuple(x for x in (read(v, at / i) for i, v in enumerate(value)) if x is not None)
 
 
 def _texts(value: object, at: At) -> tuple[str, ...]:
@@ -262,7 +458,7 @@ def _texts(value: object, at: At) -> tuple[str, ...]:
 def _entries(value: object, at: At, read: Callable[[object, At], V]) -> Entries[V]:
     if not isinstance(value, dict):
         raise UnreadableTurn(at, f"expected a mapping, found {_kind(value)}")
-    return tuple(Entry(k, read(v, at / k), at / k) for k, v in value.items())
+    return tuple(_make(Entry, key=k, value=read(v, at / k), at=at / k) for k, v in value.items())
 
 
 def _ordered(out: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
@@ -301,7 +497,7 @@ def _write(keys: tuple[str, ...], **fields: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Explore:
+class Explore(Record):
     """#08a `explore` (and the `explore` of a site bonus or a Bonus Road Track space): the slot,
     the land tile drawn, the Building Tokens drawn for its Municipal sites ({site: building})."""
 
@@ -313,7 +509,7 @@ class Explore:
 
     @classmethod
     def read(cls, f: _Fields) -> Explore:
-        return cls(slot=f.text("slot"), land_tile=f.text("land_tile"),
+        return _make(cls, slot=f.text("slot"), land_tile=f.text("land_tile"),
                    municipal_tokens=f.entries("municipal_tokens", _text), keys=f.keys, at=f.at)
 
     @classmethod
@@ -330,10 +526,11 @@ class Explore:
 
 
 @dataclass(frozen=True, kw_only=True)
-class RoadBonus:
+class RoadBonus(Record):
     """`road_bonus` (*Bonus Road Track*): `declined` (the word: all rewards declined), or the
     rewards that need a decision: `explore` and `repeat`."""
 
+    NOT_READ: ClassVar[frozenset[str]] = Record.NOT_READ | {"declined"}  # the word
     declined: bool = False
     explore: Explore | None = None
     repeat: bool | None = None
@@ -343,9 +540,9 @@ class RoadBonus:
     @classmethod
     def read(cls, value: object, at: At) -> RoadBonus:
         if value == "declined":
-            return cls(declined=True, at=at)
+            return _make(cls, declined=True, at=at)
         f = _Fields(value, at, "a road bonus ('declined' or {explore, repeat})")
-        bonus = cls(explore=f.value("explore", Explore.read_spec), repeat=f.flag("repeat"),
+        bonus = _make(cls, explore=f.value("explore", Explore.read_spec), repeat=f.flag("repeat"),
                     keys=f.keys, at=at)
         f.done("a road bonus")
         return bonus
@@ -357,7 +554,7 @@ class RoadBonus:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Sale:
+class Sale(Record):
     """A House sold: `sell-house` (#12), `final_sale`, `associated.sell_house`. `house` is
     None in an associated sale (the House just built); `features`: {building: site}."""
 
@@ -369,7 +566,7 @@ class Sale:
 
     @classmethod
     def read(cls, f: _Fields, *, house: bool = True) -> Sale:
-        return cls(house=f.text("house") if house else None, resident=f.text("resident"),
+        return _make(cls, house=f.text("house") if house else None, resident=f.text("resident"),
                    features=f.entries("features", _text), keys=f.keys, at=f.at)
 
     @classmethod
@@ -388,7 +585,7 @@ class Sale:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BonusRandom:
+class BonusRandom(Record):
     """Resources bonus: `{random: cubes}`, the 2 cubes drawn."""
 
     KEY: ClassVar[str] = "random"
@@ -397,7 +594,7 @@ class BonusRandom:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BonusChoice:
+class BonusChoice(Record):
     """Resources bonus: `{choice: cube}`, the cube chosen."""
 
     KEY: ClassVar[str] = "choice"
@@ -406,7 +603,7 @@ class BonusChoice:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BonusPlant:
+class BonusPlant(Record):
     """Plant bonus: `{plant: [spots]}`."""
 
     KEY: ClassVar[str] = "plant"
@@ -415,7 +612,7 @@ class BonusPlant:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BonusRoad:
+class BonusRoad(Record):
     """Road bonus: `{road: R4}`."""
 
     KEY: ClassVar[str] = "road"
@@ -424,7 +621,7 @@ class BonusRoad:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BonusExplore:
+class BonusExplore(Record):
     """Explore bonus: `{explore: {slot, land_tile, municipal_tokens}}`."""
 
     KEY: ClassVar[str] = "explore"
@@ -436,16 +633,21 @@ BonusChoiceRecord = BonusRandom | BonusChoice | BonusPlant | BonusRoad | BonusEx
 
 
 def _bonus_choice(key: str, value: object, at: At) -> BonusChoiceRecord:
+    if value is PENDING and _MAKING.get():  # the kind of bonus chosen, its value not yet
+        made = {"random": BonusRandom, "choice": BonusChoice, "plant": BonusPlant,
+                "road": BonusRoad}[key]
+        return cast(BonusChoiceRecord, made(**{f.name: value for f in dataclasses.fields(made)
+                                               if f.name != "at"}, at=at))
     if key == "random":
-        return BonusRandom(cubes=Cubes.read(value, at), at=at)
+        return _make(BonusRandom, cubes=Cubes.read(value, at), at=at)
     if key == "choice":
-        return BonusChoice(cube=_cube(value, at), at=at)
+        return _make(BonusChoice, cube=_cube(value, at), at=at)
     if key == "plant":
-        return BonusPlant(spots=_texts(value, at), at=at)
+        return _make(BonusPlant, spots=_texts(value, at), at=at)
     if key == "road":
-        return BonusRoad(road=_text(value, at), at=at)
+        return _make(BonusRoad, road=_text(value, at), at=at)
     if key == "explore":
-        return BonusExplore(explore=Explore.read_spec(value, at), at=at)
+        return _make(BonusExplore, explore=Explore.read_spec(value, at), at=at)
     raise UnreadableTurn(at, f"'{key}' is not a site bonus choice (random, choice, plant, "
                          "road, explore)")
 
@@ -463,7 +665,7 @@ def _bonus_value(choice: BonusChoiceRecord) -> Any:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SiteBonus:
+class SiteBonus(Record):
     """`site_bonus` (*Building*): the word `repeat` or `declined`, or a mapping of choices
     (`choices`, in the log's order: one, unless the log breaks R-SBON-01 or R-SBON-03)."""
 
@@ -474,13 +676,14 @@ class SiteBonus:
     @classmethod
     def read(cls, value: object, at: At) -> SiteBonus:
         if value == "repeat":
-            return cls(word="repeat", at=at)
+            return _make(cls, word="repeat", at=at)
         if value == "declined":
-            return cls(word="declined", at=at)
+            return _make(cls, word="declined", at=at)
         if not isinstance(value, dict):
             raise UnreadableTurn(at, "expected a site bonus: repeat, declined or a mapping "
                                  f"({{random: ...}}, {{plant: ...}}...), found {_kind(value)}")
-        return cls(choices=tuple(_bonus_choice(k, v, at / k) for k, v in value.items()), at=at)
+        return _make(cls, choices=tuple(_bonus_choice(k, v, at / k) for k, v in value.items()),
+                     at=at)
 
     def write(self) -> str | dict[str, Any]:
         if self.word is not None:
@@ -489,7 +692,7 @@ class SiteBonus:
 
 
 @dataclass(frozen=True, kw_only=True)
-class AdditionalFloor:
+class AdditionalFloor(Record):
     """`associated: {additional_floor: {cubes}}`: 25 G, one more floor (R-ABA-03)."""
 
     KEY: ClassVar[str] = "additional_floor"
@@ -501,7 +704,7 @@ class AdditionalFloor:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ConnectedRoad:
+class ConnectedRoad(Record):
     """`associated: {connected_road: {road, road_bonus}}`: 10 G + 2 concrete (R-ABA-04);
     `road` absent: the site's own Construction Road (AMB-ABA-02)."""
 
@@ -516,7 +719,7 @@ class ConnectedRoad:
 
 
 @dataclass(frozen=True, kw_only=True)
-class AssociatedSale:
+class AssociatedSale(Record):
     """`associated: {sell_house: {resident, features}}`: 15 G, the House just built is sold
     (R-ABA-05)."""
 
@@ -535,14 +738,14 @@ def _associated_action(key: str, value: object, at: At) -> AssociatedAction:
     what = f"an associated '{key}'"
     if key == "additional_floor":
         f = _Fields(value, at, what)
-        action: AssociatedAction = AdditionalFloor(cubes=f.cubes("cubes"), at=at)
+        action: AssociatedAction = _make(AdditionalFloor, cubes=f.cubes("cubes"), at=at)
     elif key == "connected_road":
         f = _Fields(value, at, what)
-        action = ConnectedRoad(road=f.text("road"), road_bonus=f.value("road_bonus",
+        action = _make(ConnectedRoad, road=f.text("road"), road_bonus=f.value("road_bonus",
                                RoadBonus.read), keys=f.keys, at=at)
     elif key == "sell_house":
         f = _Fields(value, at, what)
-        action = AssociatedSale(sale=Sale.read(f, house=False), at=at)
+        action = _make(AssociatedSale, sale=Sale.read(f, house=False), at=at)
     else:
         raise UnreadableTurn(at, f"'{key}' is not an Associated Build Action "
                              "(additional_floor, connected_road, sell_house)")
@@ -551,7 +754,7 @@ def _associated_action(key: str, value: object, at: At) -> AssociatedAction:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Associated:
+class Associated(Record):
     """`associated` (*Building*): the Associated Build Actions in the log's order (one, unless
     the log breaks R-ABA-02)."""
 
@@ -562,7 +765,7 @@ class Associated:
     def read(cls, value: object, at: At) -> Associated:
         if not isinstance(value, dict):
             raise UnreadableTurn(at, f"expected associated as a mapping, found {_kind(value)}")
-        return cls(actions=tuple(_associated_action(k, v, at / k) for k, v in value.items()),
+        return _make(cls, actions=tuple(_associated_action(k, v, at / k) for k, v in value.items()),
                    at=at)
 
     def write(self) -> dict[str, Any]:
@@ -576,7 +779,7 @@ class Associated:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BuyResources:
+class BuyResources(Record):
     """#01 `buy-resources`, #02 `buy-resources-discount`: `cubes`, from the top of each Market
     section."""
 
@@ -585,14 +788,14 @@ class BuyResources:
 
     @classmethod
     def read(cls, f: _Fields) -> BuyResources:
-        return cls(cubes=f.cubes("cubes"), at=f.at)
+        return _make(cls, cubes=f.cubes("cubes"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), cubes=self.cubes)
 
 
 @dataclass(frozen=True, kw_only=True)
-class BuildFloor:
+class BuildFloor(Record):
     """#03 `build-floor`, #04 `build-floor-premium` (*Building*): the site, the Building Token
     (first floor only), the cubes (when Architect or Builder leave a choice), the site bonus
     choice, the Associated Build Action."""
@@ -606,7 +809,7 @@ class BuildFloor:
 
     @classmethod
     def read(cls, f: _Fields) -> BuildFloor:
-        return cls(site=f.text("site"), building=f.text("building"), cubes=f.cubes("cubes"),
+        return _make(cls, site=f.text("site"), building=f.text("building"), cubes=f.cubes("cubes"),
                    site_bonus=f.value("site_bonus", SiteBonus.read),
                    associated=f.value("associated", Associated.read), at=f.at)
 
@@ -616,7 +819,7 @@ class BuildFloor:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Auction:
+class Auction(Record):
     """#05 `auction`: the 5 cubes `drawn`, the `bids` ({player: amount}; absent: every hand
     empty). A declined Auction still records both (R-TAR-12)."""
 
@@ -626,14 +829,14 @@ class Auction:
 
     @classmethod
     def read(cls, f: _Fields) -> Auction:
-        return cls(drawn=f.cubes("drawn"), bids=f.entries("bids", _integer), at=f.at)
+        return _make(cls, drawn=f.cubes("drawn"), bids=f.entries("bids", _integer), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), drawn=self.drawn, bids=_dict(self.bids))
 
 
 @dataclass(frozen=True, kw_only=True)
-class SellResources:
+class SellResources(Record):
     """#06 `sell-resources`: `cubes`."""
 
     cubes: Cubes | None = None
@@ -641,28 +844,28 @@ class SellResources:
 
     @classmethod
     def read(cls, f: _Fields) -> SellResources:
-        return cls(cubes=f.cubes("cubes"), at=f.at)
+        return _make(cls, cubes=f.cubes("cubes"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), cubes=self.cubes)
 
 
 @dataclass(frozen=True, kw_only=True)
-class NoFields:
+class NoFields(Record):
     """#07 `buy-warehouse`, #17 `subsidy`: the action has no fields."""
 
     at: At = field(default=NOWHERE, compare=False)
 
     @classmethod
     def read(cls, f: _Fields) -> NoFields:
-        return cls(at=f.at)
+        return _make(cls, at=f.at)
 
     def write(self) -> dict[str, Any]:
         return {}
 
 
 @dataclass(frozen=True, kw_only=True)
-class AbilityTile:
+class AbilityTile(Record):
     """#19-#24 (`architect`, `engineer`, `builder`, `ecologist`, `banker`, `merchant`), #51P
     `follower`, #53P `manager`: a Worker is placed; no fields."""
 
@@ -670,30 +873,31 @@ class AbilityTile:
 
     @classmethod
     def read(cls, f: _Fields) -> AbilityTile:
-        return cls(at=f.at)
+        return _make(cls, at=f.at)
 
     def write(self) -> dict[str, Any]:
         return {}
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExploreLand:
+class ExploreLand(Record):
     """#08a `explore`: `slot`, `land_tile`, `municipal_tokens` (`explore`, the same shape as
     a bonus's exploration; read from the turn's mapping, its `keys` are the turn's)."""
 
+    NOT_READ: ClassVar[frozenset[str]] = Record.NOT_READ | {"explore"}  # the turn's fields
     explore: Explore
     at: At = field(default=NOWHERE, compare=False)
 
     @classmethod
     def read(cls, f: _Fields) -> ExploreLand:
-        return cls(explore=Explore.read(f), at=f.at)
+        return _make(cls, explore=Explore.read(f), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return self.explore.write()
 
 
 @dataclass(frozen=True, kw_only=True)
-class BuildRoad:
+class BuildRoad(Record):
     """#08b `build-road`: `road`, `road_bonus` (*Bonus Road Track*)."""
 
     road: str | None = None
@@ -702,7 +906,7 @@ class BuildRoad:
 
     @classmethod
     def read(cls, f: _Fields) -> BuildRoad:
-        return cls(road=f.text("road"), road_bonus=f.value("road_bonus", RoadBonus.read),
+        return _make(cls, road=f.text("road"), road_bonus=f.value("road_bonus", RoadBonus.read),
                    at=f.at)
 
     def write(self) -> dict[str, Any]:
@@ -710,7 +914,7 @@ class BuildRoad:
 
 
 @dataclass(frozen=True, kw_only=True)
-class BuyTrees:
+class BuyTrees(Record):
     """#09 `buy-trees`: `trees`, how many."""
 
     trees: int | None = None
@@ -718,14 +922,14 @@ class BuyTrees:
 
     @classmethod
     def read(cls, f: _Fields) -> BuyTrees:
-        return cls(trees=f.integer("trees"), at=f.at)
+        return _make(cls, trees=f.integer("trees"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), trees=self.trees)
 
 
 @dataclass(frozen=True, kw_only=True)
-class PlantTrees:
+class PlantTrees(Record):
     """#10 `plant-trees`: `spots`, the planting spots."""
 
     spots: tuple[str, ...] | None = None
@@ -733,14 +937,14 @@ class PlantTrees:
 
     @classmethod
     def read(cls, f: _Fields) -> PlantTrees:
-        return cls(spots=f.texts("spots"), at=f.at)
+        return _make(cls, spots=f.texts("spots"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), spots=self.spots)
 
 
 @dataclass(frozen=True, kw_only=True)
-class NewResident:
+class NewResident(Record):
     """#11 `new-resident`: `take` (a display card), then `refill` (the card drawn to the
     display) or `give` (a portfolio card, 10 G)."""
 
@@ -751,14 +955,15 @@ class NewResident:
 
     @classmethod
     def read(cls, f: _Fields) -> NewResident:
-        return cls(take=f.text("take"), refill=f.text("refill"), give=f.text("give"), at=f.at)
+        return _make(cls, take=f.text("take"), refill=f.text("refill"), give=f.text("give"),
+                     at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), take=self.take, refill=self.refill, give=self.give)
 
 
 @dataclass(frozen=True, kw_only=True)
-class SellHouse:
+class SellHouse(Record):
     """#12 `sell-house`: `house` (site), `resident`, `features` ({building: site}) (`sale`,
     the shape of every sale; read from the turn's mapping, its `keys` are the turn's)."""
 
@@ -767,14 +972,14 @@ class SellHouse:
 
     @classmethod
     def read(cls, f: _Fields) -> SellHouse:
-        return cls(sale=Sale.read(f), at=f.at)
+        return _make(cls, sale=Sale.read(f), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return self.sale.write()
 
 
 @dataclass(frozen=True, kw_only=True)
-class Convert:
+class Convert(Record):
     """#13 `convert`: `vp_to_money` or `money_to_vp` (1-5), `roll` (the new rate), `roll_first`
     (absent: rolled after converting, R-VP-03)."""
 
@@ -786,8 +991,9 @@ class Convert:
 
     @classmethod
     def read(cls, f: _Fields) -> Convert:
-        return cls(vp_to_money=f.integer("vp_to_money"), money_to_vp=f.integer("money_to_vp"),
-                   roll=f.integer("roll"), roll_first=f.flag("roll_first"), at=f.at)
+        return _make(cls, vp_to_money=f.integer("vp_to_money"),
+                     money_to_vp=f.integer("money_to_vp"), roll=f.integer("roll"),
+                     roll_first=f.flag("roll_first"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), vp_to_money=self.vp_to_money, money_to_vp=self.money_to_vp,
@@ -806,7 +1012,7 @@ def _import_item(value: object, at: At) -> str:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Import:
+class Import(Record):
     """#14 `import`: `roll` (the D6 face), `items` (of `tree`, `concrete`, `wood`, `steel`)."""
 
     roll: int | None = None
@@ -815,7 +1021,7 @@ class Import:
 
     @classmethod
     def read(cls, f: _Fields) -> Import:
-        return cls(roll=f.integer("roll"),
+        return _make(cls, roll=f.integer("roll"),
                    items=f.value("items", lambda v, at: _list(v, at, _import_item)), at=f.at)
 
     def write(self) -> dict[str, Any]:
@@ -823,7 +1029,7 @@ class Import:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Optimization:
+class Optimization(Record):
     """#15 `optimization`: `choice` (a cube), `random` (one cube per Small Warehouse)."""
 
     choice: str | None = None
@@ -832,14 +1038,14 @@ class Optimization:
 
     @classmethod
     def read(cls, f: _Fields) -> Optimization:
-        return cls(choice=f.value("choice", _cube), random=f.cubes("random"), at=f.at)
+        return _make(cls, choice=f.value("choice", _cube), random=f.cubes("random"), at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), choice=self.choice, random=self.random)
 
 
 @dataclass(frozen=True, kw_only=True)
-class TreeMove:
+class TreeMove(Record):
     """One move of #16: `{from: spot or supply, to: spot}` (`from_`: `from` is a keyword)."""
 
     from_: str
@@ -848,20 +1054,22 @@ class TreeMove:
     at: At = field(default=NOWHERE, compare=False)
 
     @classmethod
-    def read(cls, value: object, at: At) -> TreeMove:
+    def read(cls, value: object, at: At) -> TreeMove | None:
         f = _Fields(value, at, "a tree moved ({from, to})")
         source, to = f.text("from"), f.text("to")
         f.done("a tree moved")
         if source is None or to is None:
+            if _MAKING.get():
+                return None  # being made: the rules read it only when it is
             raise UnreadableTurn(at, "a tree moved needs 'from' and 'to'")
-        return cls(from_=source, to=to, keys=f.keys, at=at)
+        return _make(cls, from_=source, to=to, keys=f.keys, at=at)
 
     def write(self) -> dict[str, Any]:
         return _ordered({"from": self.from_, "to": self.to}, self.keys)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Replanting:
+class Replanting(Record):
     """#16 `replanting`: `moves`."""
 
     moves: tuple[TreeMove, ...] | None = None
@@ -869,14 +1077,15 @@ class Replanting:
 
     @classmethod
     def read(cls, f: _Fields) -> Replanting:
-        return cls(moves=f.value("moves", lambda v, at: _list(v, at, TreeMove.read)), at=f.at)
+        return _make(cls, moves=f.value("moves", lambda v, at: _list(v, at, TreeMove.read)),
+                     at=f.at)
 
     def write(self) -> dict[str, Any]:
         return _write((), moves=self.moves)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Trade:
+class Trade(Record):
     """One trade of #18: `{with: player, give: cube, get: cube}` (`with_`: a keyword)."""
 
     with_: str
@@ -886,20 +1095,22 @@ class Trade:
     at: At = field(default=NOWHERE, compare=False)
 
     @classmethod
-    def read(cls, value: object, at: At) -> Trade:
+    def read(cls, value: object, at: At) -> Trade | None:
         f = _Fields(value, at, "a trade ({with, give, get})")
         partner, give, get = f.text("with"), f.value("give", _cube), f.value("get", _cube)
         f.done("a trade")
         if partner is None or give is None or get is None:
+            if _MAKING.get():
+                return None  # being made: the rules read it only when it is
             raise UnreadableTurn(at, "a trade needs 'with', 'give' and 'get'")
-        return cls(with_=partner, give=give, get=get, keys=f.keys, at=at)
+        return _make(cls, with_=partner, give=give, get=get, keys=f.keys, at=at)
 
     def write(self) -> dict[str, Any]:
         return _ordered({"with": self.with_, "give": self.give, "get": self.get}, self.keys)
 
 
 @dataclass(frozen=True, kw_only=True)
-class ForcedTrade:
+class ForcedTrade(Record):
     """#18 `forced-trade`: `trades`, `accepted` ({player: true}; absent: they accepted)."""
 
     trades: tuple[Trade, ...] | None = None
@@ -908,7 +1119,7 @@ class ForcedTrade:
 
     @classmethod
     def read(cls, f: _Fields) -> ForcedTrade:
-        return cls(trades=f.value("trades", lambda v, at: _list(v, at, Trade.read)),
+        return _make(cls, trades=f.value("trades", lambda v, at: _list(v, at, Trade.read)),
                    accepted=f.entries("accepted", _flag), at=f.at)
 
     def write(self) -> dict[str, Any]:
@@ -916,7 +1127,7 @@ class ForcedTrade:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Crowdfunding:
+class Crowdfunding(Record):
     """#52P `crowdfunding`: `site`, `building`, `pledges` ({player: amount}), `roll` (the D6,
     when the Municipality joins)."""
 
@@ -928,7 +1139,7 @@ class Crowdfunding:
 
     @classmethod
     def read(cls, f: _Fields) -> Crowdfunding:
-        return cls(site=f.text("site"), building=f.text("building"),
+        return _make(cls, site=f.text("site"), building=f.text("building"),
                    pledges=f.entries("pledges", _integer), roll=f.integer("roll"), at=f.at)
 
     def write(self) -> dict[str, Any]:
@@ -966,11 +1177,51 @@ FAMILIES: dict[str, Callable[[_Fields], Action]] = {
 }
 
 
+# --- The setup (*Setup*) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Setup(Record):
+    """`setup`: what was placed and drawn before the first turn (the rules judge each: the
+    Inner tiles R-SETUP-01, the Market R-SETUP-11, the Display R-SETUP-08, the residents dealt
+    R-SETUP-15, the ring R-SETUP-18..21, the first Conversion Die roll R-VP-01)."""
+
+    money: int | None = None
+    inner_tiles: tuple[str, ...] | None = None
+    municipal_tokens: Entries[str] | None = None
+    market: Cubes | None = None
+    display: tuple[str, ...] | None = None
+    residents: Entries[tuple[str, ...]] | None = None  # {player: [card, card]}
+    ring: tuple[str, ...] | None = None
+    conversion_rate: int | None = None
+    keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    at: At = field(default=SETUP_AT, compare=False)
+
+    @classmethod
+    def read(cls, value: object, at: At = SETUP_AT) -> Setup:
+        f = _Fields({} if value is None else value, at, "the setup")
+        setup = _make(cls, money=f.integer("money"), inner_tiles=f.texts("inner_tiles"),
+                    municipal_tokens=f.entries("municipal_tokens", _text),
+                    market=f.cubes("market"), display=f.texts("display"),
+                    residents=f.entries("residents", _texts), ring=f.texts("ring"),
+                    conversion_rate=f.integer("conversion_rate"), keys=f.keys, at=at)
+        f.done("the setup")
+        return setup
+
+    def write(self) -> dict[str, Any]:
+        return _write(self.keys, money=self.money, inner_tiles=self.inner_tiles,
+                      municipal_tokens=_dict(self.municipal_tokens), market=self.market,
+                      display=self.display,
+                      residents=None if self.residents is None else {
+                          e.key: list(e.value) for e in self.residents},
+                      ring=self.ring, conversion_rate=self.conversion_rate)
+
+
 # --- The turn (*Turns*) ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
-class Claim:
+class Claim(Record):
     """What the table believed about one player after the turn: `money`, `vp`, either or
     both."""
 
@@ -983,7 +1234,7 @@ class Claim:
     @classmethod
     def read(cls, player: str, value: object, at: At) -> Claim:
         f = _Fields(value, at, "a claim ({money, vp})")
-        claim = cls(player=player, money=f.integer("money"), vp=f.integer("vp"), keys=f.keys,
+        claim = _make(cls, player=player, money=f.integer("money"), vp=f.integer("vp"), keys=f.keys,
                     at=at)
         f.done("a claim")
         return claim
@@ -994,15 +1245,23 @@ class Claim:
 
 SUDDEN_DEATH = ("start-tile", "stay")
 BIG_TOWN = ("extra-block", "sudden-death")
+BigTown = Literal["extra-block", "sudden-death"] | None
 
 
 def _one_of(names: tuple[str, ...]) -> Callable[[object, At], str]:
+    known = frozenset(names)
+
     def read(value: object, at: At) -> str:
         name = _text(value, at)
-        if name not in names:
+        if name not in known:
             raise UnreadableTurn(at, f"expected one of {', '.join(names)}, found '{name}'")
         return name
     return read
+
+
+_read_big_town = _one_of(BIG_TOWN)
+_read_sudden_death = _one_of(SUDDEN_DEATH)
+_read_tile = _one_of(tuple(FAMILIES))
 
 
 def _claims(value: object, at: At) -> tuple[Claim, ...]:
@@ -1012,7 +1271,7 @@ def _claims(value: object, at: At) -> tuple[Claim, ...]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Step:
+class Step(Record):
     """What a turn and a Repeat Action both record ("a turn without `player`"): the tile
     chosen, its action's fields (`action`, the record of the tile's family), the decline, the
     time bought, the refills and Merchant cube drawn, the Repeat Actions taken after it.
@@ -1022,6 +1281,7 @@ class Step:
 
     tile: str
     action: Action
+    follow: bool | None = None  # a Repeat Action's is refused by R-A51P-06
     declined: bool | None = None
     buy_time: int | None = None
     refills: tuple[Cubes, ...] | None = None
@@ -1038,9 +1298,9 @@ class Step:
     def write(self) -> dict[str, Any]:
         """Back to the log's mapping: the log's key order, else that of docs/log-format.md,
         *Turns*."""
-        player, follow, big_town = ((self.player, self.follow, self.big_town)
-                                    if isinstance(self, Turn) else (None, None, None))
-        out = _write((), player=player, tile=self.tile, follow=follow)
+        player, big_town = ((self.player, self.big_town) if isinstance(self, Turn)
+                            else (None, None))
+        out = _write((), player=player, tile=self.tile, follow=self.follow)
         out |= self.action.write()
         out |= _write((), buy_time=self.buy_time, refills=self.refills,
                       merchant=self.merchant, excess=_dict(self.excess), repeat=self.repeat,
@@ -1058,36 +1318,45 @@ class RepeatAction(Step):
 
 @dataclass(frozen=True, kw_only=True)
 class Turn(Step):
-    """One turn of `turns`: the player, whether the action follows (#51P), the Big Town
-    decision, and what a Repeat Action records too."""
+    """One turn of `turns`: the player, the Big Town decision, and what a Repeat Action
+    records too."""
 
     player: str
-    follow: bool | None = None
     big_town: Literal["extra-block", "sudden-death"] | None = None
 
 
 def _read_step(f: _Fields, what: str) -> dict[str, Any]:
-    """The fields of `Step`, read from the turn's or Repeat Action's mapping `f`."""
-    tile = f.value("tile", _one_of(tuple(FAMILIES)))
-    if tile is None:
+    """The fields of `Step`, read from the turn's or Repeat Action's mapping `f` (the fields
+    written only: most of a turn's are left out)."""
+    tile = f.value("tile", _read_tile)
+    if tile is None and _MAKING.get():
+        tile = ""  # not chosen yet: the rules read it first (`NoFields` until it is)
+    elif tile is None:
         raise UnreadableTurn(f.at / "tile", f"{what} must name its 'tile'")
-    return {
-        "tile": tile, "action": FAMILIES[tile](f),
-        "declined": f.flag("declined"), "buy_time": f.integer("buy_time"),
-        "refills": f.value("refills", lambda v, at: _list(v, at, Cubes.read)),
-        MERCHANT_KEY: f.value(MERCHANT_KEY, _cube),
-        "excess": f.entries("excess", Cubes.read),
-        "repeat": f.value("repeat", lambda v, at: _list(v, at, _repeat_action)),
-        "sudden_death": f.entries("sudden_death", _one_of(SUDDEN_DEATH)),
-        "final_sale": f.value("final_sale", Sale.read_final),
-        "claims": f.value("claims", _claims), "note": f.text("note"),
-        "keys": f.keys, "at": f.at,
-    }
+    out: dict[str, Any] = {"tile": tile, "action": FAMILIES[tile](f) if tile
+                           else NoFields(at=f.at), "keys": f.keys, "at": f.at}
+    for key in f.keys:
+        reader = _STEP_FIELDS.get(key)
+        if reader is not None:
+            out[key] = f.value(key, reader)
+    return out
+
+
+_STEP_FIELDS: dict[str, Callable[[object, At], Any]] = {
+    "follow": _flag, "declined": _flag, "buy_time": _integer,
+    "refills": lambda v, at: _list(v, at, Cubes.read),
+    MERCHANT_KEY: _cube,
+    "excess": lambda v, at: _entries(v, at, Cubes.read),
+    "repeat": lambda v, at: _list(v, at, _repeat_action),
+    "sudden_death": lambda v, at: _entries(v, at, _read_sudden_death),
+    "final_sale": lambda v, at: Sale.read_final(v, at),
+    "claims": lambda v, at: _claims(v, at), "note": _text,
+}  # the fields of `Step` around its action, by their log keys (`merchant` is MERCHANT_KEY)
 
 
 def _repeat_action(value: object, at: At) -> RepeatAction:
     f = _Fields(value, at, "a Repeat Action")
-    step = RepeatAction(**_read_step(f, "a Repeat Action"))
+    step = _make(RepeatAction, **_read_step(f, "a Repeat Action"))
     f.done(f"a Repeat Action of '{step.tile}'")
     return step
 
@@ -1100,12 +1369,38 @@ def parse_turn(data: object, path: Path | At) -> Turn:
     player = f.text("player")
     if player is None:
         raise UnreadableTurn(at / "player", "a turn must name its 'player'")
-    turn = Turn(player=player, follow=f.flag("follow"),
-                big_town=cast(Literal["extra-block", "sudden-death"] | None,
-                              f.value("big_town", _one_of(BIG_TOWN))),
+    turn = _make(Turn, player=player, big_town=cast(BigTown, f.value("big_town", _read_big_town)),
                 **_read_step(f, "a turn"))
     f.done(f"a '{turn.tile}' turn")
     return turn
+
+
+# the random outcomes read as cubes (`Game.outcome`: a simulator's draw is read as the log's)
+_CUBE_OUTCOMES = frozenset({"drawn", "random", "refills", "excess"})
+
+
+def outcome_value(key: str, value: object, at: At) -> Any:
+    """A random outcome drawn by a simulator (`Game.outcome`), read as the record reads the
+    log's: cubes as `Cubes`, the others as they are."""
+    if value is None or key not in _CUBE_OUTCOMES:
+        return value
+    return Cubes.read(value, at)
+
+
+def parse_partial(data: dict[str, Any], path: Path | At, *, step: bool = False) -> Turn:
+    """The record of a turn being made decision by decision (`engine/choices.py`): what is
+    decided so far, with its tile not chosen yet (""), a site bonus whose kind is chosen but
+    not its value (PENDING), an element of a list begun (left out: the rules read a list when
+    it is complete)."""
+    token = _MAKING.set(True)
+    try:
+        if step:  # an action in the middle of a turn: read as a Repeat Action is
+            at = path if isinstance(path, At) else At(tuple(path))
+            return cast(Turn, _make(RepeatAction, **_read_step(_Fields(data, at, "an action"),
+                                                        "an action")))
+        return parse_turn(data, path)
+    finally:
+        _MAKING.reset(token)
 
 
 def parse_turns(log: dict[str, Any]) -> list[Turn]:

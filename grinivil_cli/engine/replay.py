@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..edition.model import Edition
-from ..errors import IllegalMove, Position
+from ..errors import IllegalMove, LogFormatError, Position, Problem
 from ..logfile.loaded import Loaded
 from . import endgame
 from .actions import NAMES
 from .endgame import next_player
-from .game import Game, Rec, plural
+from .game import Game, plural
 from .ledger import Ledger
+from .records import Turn, UnreadableTurn, parse_turn, parse_turns
 from .scoring import Score, final_scores, record_final_scores
 from .setup import set_up
 from .state import GameState
@@ -59,6 +60,11 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     `lenient`, carry on: a payment that cannot be made is applied as recorded, a move that
     cannot be applied at all is skipped, and every finding is kept."""
     log: dict[str, Any] = loaded.data
+    try:  # each turn read once into its typed record, which the rules take
+        turns = parse_turns(log)
+    except UnreadableTurn as e:
+        raise LogFormatError([Problem(p.message, loaded.position(p.path), p.path)
+                              for p in e.problems]) from None
     result = Replay(game=None)
     try:
         g = set_up(edition, log)
@@ -69,12 +75,12 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     g.lenient = lenient
     result.snapshots.append(Snapshot(0, None, None, g.state.copy() if keep_snapshots
                                      else g.state, 0))
-    for i, turn in enumerate(log.get("turns") or []):
-        error = play_one(g, Rec(turn, ("turns", i)), i + 1, claims=claims,
+    for i, turn in enumerate(turns):
+        error = play_one(g, turn, i + 1, claims=claims,
                          before=result.snapshots[-1].state if keep_snapshots else None,
                          rollback=keep_snapshots or lenient)
         if g.findings or error is not None:
-            where = (loaded, i + 1, turn.get("player"), turn.get("tile"))
+            where = (loaded, i + 1, turn.player, turn.tile)
             result.findings += [locate(e, *where) for e in g.findings]
             g.findings.clear()
             if error is not None:
@@ -86,7 +92,7 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
                 next_player(g)  # the turn is skipped; the table played on
         result.played = i + 1
         if keep_snapshots:
-            result.snapshots.append(Snapshot(i + 1, turn.get("player"), turn.get("tile"),
+            result.snapshots.append(Snapshot(i + 1, turn.player, turn.tile,
                                              g.state.copy(), len(g.ledger.entries)))
     if result.finished:
         result.scores = final_scores(g)
@@ -103,30 +109,33 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     return result
 
 
-def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True,
-             before: GameState | None = None, rollback: bool = True) -> IllegalMove | None:
-    """Play one logged turn atomically; return the rule it breaks, if any. `before`, when
-    given, is a copy of the state before the turn that the caller keeps anyway (the last
-    snapshot): a copy of it restores the state, so no backup is made on every turn. Without
-    `rollback` (a replay that stops at the first error), a broken turn is not undone."""
+def play_one(g: Game, move: Turn, number: int, *, claims: bool = True,
+             before: GameState | None = None, rollback: bool = True,
+             writing: dict[str, Any] | None = None) -> IllegalMove | None:
+    """Play one turn atomically; return the rule it breaks, if any. `before`, when given, is a
+    copy of the state before the turn that the caller keeps anyway (the last snapshot): a copy
+    of it restores the state, so no backup is made on every turn. Without `rollback` (a replay
+    that stops at the first error), a broken turn is not undone. `writing`: the log mapping a
+    simulator is writing for this turn, where its Chance writes the outcomes it draws."""
     state = g.state
-    over = endgame.game_over(g, rec)
+    over = endgame.game_over(g, move)
     if over is not None:
         return over
     p = state.players[state.current]
-    if rec.get("player") != p.name:
+    if move.player != p.name:
         return IllegalMove("R-GEN-02", f"it is {p.name}'s turn (players take turns clockwise"
                            f"{', skipping those who have finished' if state.sudden_death else ''}"
-                           f"); the log names {rec.get('player')}.", rec.at("player"))
+                           f"); the log names {move.player}.", move.at("player"))
     backup = state.copy() if before is None and rollback else None
     size = len(g.ledger.entries)
+    g.writing, g.writing_at = writing, move.path
     try:
         state.turn = number
-        play_turn(g, p, rec)
+        play_turn(g, p, move)
         next_player(g)  # finished players skipped on the way are paid before claims are read
         if claims:
             try:
-                check_claims(g, rec)
+                check_claims(g, move)
             except IllegalMove as e:
                 if not g.lenient:
                     raise
@@ -136,21 +145,35 @@ def play_one(g: Game, rec: Rec, number: int, *, claims: bool = True,
             g.state = backup if backup is not None else (before or state).copy()
             del g.ledger.entries[size:]
         return e
+    finally:
+        g.writing, g.writing_at = None, ()
     return None
 
 
-def check_claims(g: Game, rec: Rec) -> None:
+def play_written(g: Game, record: dict[str, Any], index: int, *, claims: bool = True,
+                 before: GameState | None = None,
+                 rollback: bool = True) -> IllegalMove | None:
+    """Play a turn record being written (by the simulator, `moves.is_legal`): read into its
+    typed record as the log's turn `index` (from 0), the outcomes a Chance draws written into
+    `record`."""
+    return play_one(g, parse_turn(record, ("turns", index)), index + 1, claims=claims,
+                    before=before, rollback=rollback, writing=record)
+
+
+def check_claims(g: Game, move: Turn) -> None:
     """Money and VPs the table believed after this turn must match the rules."""
-    for name, claim in (rec.get("claims") or {}).items():
+    for claim in move.claims or ():
         try:
-            p = g.state.player(name)
+            p = g.state.player(claim.player)
         except KeyError:
-            raise IllegalMove(CLAIM, f"'{name}' is not a player.", rec.at("claims")) from None
+            raise IllegalMove(CLAIM, f"'{claim.player}' is not a player.",
+                              move.at("claims")) from None
         for what, unit in (("money", "Grinies"), ("vp", "VPs")):
-            if what in claim and claim[what] != getattr(p, what):
-                raise IllegalMove(CLAIM, f"{name} has {getattr(p, what)} {unit} after this "
-                                  f"turn by the rules; the log claims {claim[what]}.",
-                                  rec.at("claims", name, what))
+            claimed = getattr(claim, what)
+            if claimed is not None and claimed != getattr(p, what):
+                raise IllegalMove(CLAIM, f"{claim.player} has {getattr(p, what)} {unit} after "
+                                  f"this turn by the rules; the log claims {claimed}.",
+                                  claim.at(what))
 
 
 def check_final_claims(log: dict[str, Any], scores: list[Score]) -> IllegalMove | None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..edition.model import Feature, Reward
 from ..errors import IllegalMove, IncompleteRecord, Path
 from . import townland
-from .game import Game, Rec, plural
+from .game import Game, plural, required
+from .records import NewResident, Sale, value_of
 from .state import MUNICIPALITY, Building, PlayerState
 
 COMPENSATION = 15  # R-SELL-06
@@ -33,43 +34,43 @@ def distribute(g: Game, reward: Reward, building: Building, cause: str, rule: st
         g.earn(p, share(reward.money, reward.split, building, who), cause, rule)
 
 
-def new_resident(g: Game, p: PlayerState, rec: Rec) -> None:
+def new_resident(g: Game, p: PlayerState, move: NewResident) -> None:
     """#11: take a Display card for free (the Display is refilled from the deck) or swap it for
     a Portfolio card for 10 Grinies (R-A11-01/02, AMB-RESI-02)."""
     supply = g.state.supply
-    take = rec.require("take", "the resident card taken from the Display", "R-A11-01")
+    take = required(move.take, move, "take", "the resident card taken from the Display",
+                    "R-A11-01")
     if take not in supply.display:
         raise IllegalMove("R-A11-01", f"'{take}' is not on the Resident Display (it shows "
-                          f"{', '.join(supply.display)}).", rec.at("take"))
+                          f"{', '.join(supply.display)}).", move.at("take"))
     slot = supply.display.index(take)
-    if rec.has("give"):
-        give = rec.get("give")
-        if rec.has("refill"):  # option 2: the given card fills the slot, nothing is drawn
+    give = move.give
+    if give is not None:
+        if move.refill is not None:  # option 2: the given card fills the slot, nothing drawn
             raise IllegalMove("R-A11-02", f"swapping gives '{give}' to the Display in place of "
                               f"'{take}', so no card is drawn to refill it; the log records "
-                              "both 'give' and 'refill'.", rec.at("refill"))
+                              "both 'give' and 'refill'.", move.at("refill"))
         if give not in p.residents:
             raise IllegalMove("R-A11-04", f"'{give}' is not in {p.name}'s Portfolio.",
-                              rec.at("give"))
-        g.pay(p, REPLACE_PRICE, "replacing a Resident", "R-A11-02", rec.path)
+                              move.at("give"))
+        g.pay(p, REPLACE_PRICE, "replacing a Resident", "R-A11-02", move.path)
         p.residents.remove(give)
         supply.display[slot] = give
     else:
-        if supply.deck:
-            g.outcome(rec, "refill", lambda c: c.choice(sorted(supply.deck)))
-        refill = rec.get("refill")
+        refill: str | None = g.outcome(move, "refill", lambda c: c.choice(sorted(
+            supply.deck))) if supply.deck else move.refill
         del supply.display[slot]
         if supply.deck:
             if refill not in supply.deck:
                 kind = IncompleteRecord if refill is None else IllegalMove
                 raise kind("R-A11-01", "the Display is refilled from the pile: the log must "
                            "record the card drawn ('refill'), one not yet seen.",
-                           rec.at("refill"))
+                           move.at("refill"))
             supply.deck.remove(refill)
             supply.display.insert(slot, refill)
         elif refill is not None:
             raise IllegalMove("R-A11-01", "the resident pile is empty: nothing refills the "
-                              "Display.", rec.at("refill"))
+                              "Display.", move.at("refill"))
     p.residents.append(take)
 
 
@@ -118,26 +119,26 @@ def why_not(g: Game, house: str, feature: Feature) -> str:
     return "; ".join(reasons)
 
 
-def pick(g: Game, house: str, feature: Feature, rec: Rec) -> Building | None:
+def pick(g: Game, house: str, feature: Feature, sale: Sale) -> Building | None:
     """The building that meets a feature; the seller names one when several do (AMB-SELL-01)."""
     found = qualifying(g, house, feature)
-    named = (rec.get("features") or {}).get(feature.building)
+    named = value_of(sale.features, feature.building)
     if named is not None:
         match = [b for b in found if b.site == named]
         if not match:
             raise IllegalMove("R-RESI-06", f"the {feature.building} at {named} does not meet "
                               "the feature (finished, usable, within distance).",
-                              rec.at("features", feature.building))
+                              sale.at("features", feature.building))
         return match[0]
     if len(found) > 1:
         raise IncompleteRecord("R-SELL-10", f"{len(found)} buildings meet the "
                                f"{feature.building} feature; the log must name one in "
-                               "'features'.", rec.at("features", feature.building),
+                               "'features'.", sale.at("features", feature.building),
                                field="features")
     return found[0] if found else None
 
 
-def sell_house(g: Game, p: PlayerState, house: str, resident: str, rec: Rec, path: Path,
+def sell_house(g: Game, p: PlayerState, house: str, resident: str, sale: Sale, path: Path,
                rule: str) -> None:
     """Sell a House to a Resident: conditions (a)-(d), Compensation, roof, Pile, rewards
     (R-SELL-01..12)."""
@@ -164,14 +165,14 @@ def sell_house(g: Game, p: PlayerState, house: str, resident: str, rec: Rec, pat
     if trees < card.min_trees:
         raise IllegalMove("R-SELL-05", f"{card.name} wants at least {card.min_trees} Trees in "
                           f"the House's Planting Sector; it has {trees}.", path)
-    mandatory = [(f, pick(g, house, f, rec)) for f in card.mandatory]
+    mandatory = [(f, pick(g, house, f, sale)) for f in card.mandatory]
     for f, found in mandatory:
         if found is None:
             dist = f" within distance {f.max_distance}" if f.max_distance is not None else ""
             raise IllegalMove("R-SELL-05", f"{card.name} requires a finished, usable "
                               f"{g.ed.buildings[f.building].name}{dist} of the House; "
                               f"{why_not(g, house, f)}.", path)
-    optional = [(f, pick(g, house, f, rec)) for f in card.optional]
+    optional = [(f, pick(g, house, f, sale)) for f in card.optional]
     for other in b.participants():
         if other != p.name:
             g.pay(p, COMPENSATION, f"Compensation to {other}", "R-SELL-06", path, to=other)

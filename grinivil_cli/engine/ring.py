@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from ..errors import IllegalMove, IncompleteRecord, Path
 from . import abilities, endgame, occupied
 from .abilities import take_back_passed_workers
-from .game import Game, Rec, cube_counts, cube_list, plural
+from .game import Game, cube_counts, plural
 from .market import place_on_market
+from .records import Cubes, Step
+from .records import Turn as TurnRecord
 from .state import RING_SIZE, STARTING_TILE, GameState, PlayerState
 from .tiles import BUILD_TILES, TimeCost, ring_tile_of, tile_name
 
@@ -27,21 +29,21 @@ class Turn:
     ("at the beginning of your turn"): the Workers in the Portfolio (R-WRK-02) and the
     'occupied' tokens the player takes back on this turn (R-A16-04)."""
 
-    rec: Rec  # the turn's record: what belongs to the end of the turn is written there
+    record: TurnRecord  # the turn's record, which holds what belongs to the end of the turn
     free_workers: int
     occupied_to_take_back: list[int] = field(default_factory=list)
 
     @classmethod
-    def begin(cls, g: Game, p: PlayerState, rec: Rec) -> Turn:
-        return cls(rec, g.free_workers(p), occupied.tokens_to_take_back(g, p))
+    def begin(cls, g: Game, p: PlayerState, record: TurnRecord) -> Turn:
+        return cls(record, g.free_workers(p), occupied.tokens_to_take_back(g, p))
 
 
 @dataclass
 class TurnContext:
-    """What one action (the turn's, or a Repeat Action's) consumes from its log record as it
-    goes, and what held before its tile was selected."""
+    """What one action (the turn's, or a Repeat Action's: `step`) consumes from its record as
+    it goes, and what held before its tile was selected."""
 
-    rec: Rec
+    step: Step
     vp_before_choice: int | None = None  # VPs "before selecting this action" (R-VP-05/06)
     turn: Turn | None = None
     # the table before the choosing move, kept for a declined action when the move or step 2
@@ -52,16 +54,17 @@ class TurnContext:
     repeats_earned: int = 0
     finished_now: bool = False
 
-    def next_refill(self) -> tuple[Path, list[str]]:
-        groups = self.rec.get("refills") or []
+    def next_refill(self, drawn: Cubes | None) -> tuple[Path, list[str]]:
+        """The next refill group of the record (`drawn`, read as an outcome): its path and
+        cubes."""
         i = self.refills_used
         self.refills_used += 1
-        if i >= len(groups):
+        if drawn is None:
             raise IncompleteRecord("R-RND-05", "the TAR was completed: the log must record the "
                                    "Resources drawn for the Market in 'refills' (4, or what the "
                                    "pouch holds; [] when it is empty).",
-                                   self.rec.at("refills", i), field="refills")
-        return self.rec.at("refills", i), cube_list(groups[i])
+                                   self.step.at("refills", i), field="refills")
+        return self.step.at("refills", i), drawn.as_list()
 
 
 @dataclass
@@ -103,7 +106,7 @@ def steps_to(start: int, target: int) -> int:
     return (target - start) % RING_SIZE or RING_SIZE
 
 
-def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec, turn: Turn) -> int:
+def check_eligible(g: Game, p: PlayerState, action: str, step: Step, turn: Turn) -> int:
     """Eligibility (a) of the chosen tile (R-TAR-05, R-ABIL-02; an 'occupied' Restricted Tile,
     R-A16-05, R-A18-04) and the Build Worker rule, judged on the Workers of the beginning of
     the turn, so a Repeat Action is judged by them too (R-WRK-02). Returns the tile's ring
@@ -113,17 +116,17 @@ def check_eligible(g: Game, p: PlayerState, action: str, rec: Rec, turn: Turn) -
     pos = ring.position_of(tile)
     if pos is None:
         raise IllegalMove("R-TAR-02", f"'{tile}' is not on this game's Time Action Ring.",
-                          rec.at("tile"))
+                          step.at("tile"))
     if pos in ring.ability_workers:
         raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
                           f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
-                          rec.at("tile"))
-    occupied.check_not_occupied(g, tile, rec.at("tile"))
-    check_free_worker(p, action, rec, turn)
+                          step.at("tile"))
+    occupied.check_not_occupied(g, tile, step.at("tile"))
+    check_free_worker(p, action, step, turn)
     return pos
 
 
-def check_free_worker(p: PlayerState, action: str, rec: Rec, turn: Turn, *,
+def check_free_worker(p: PlayerState, action: str, step: Step, turn: Turn, *,
                       following: bool = False) -> None:
     """"You cannot choose the Build Action if you do not have an available Worker in your
     Portfolio at the beginning of your turn" (R-WRK-02), nor follow one (#51P)."""
@@ -131,7 +134,7 @@ def check_free_worker(p: PlayerState, action: str, rec: Rec, turn: Turn, *,
         raise IllegalMove("R-WRK-02", f"{p.name} has no free Worker in their Portfolio at the "
                           "beginning of the turn, so cannot "
                           f"{'follow' if following else 'choose'} a Build Action.",
-                          rec.at("tile"))
+                          step.at("tile"))
 
 
 def return_workers_from_finished_buildings(g: Game, p: PlayerState, rule: str) -> None:
@@ -160,9 +163,9 @@ def refill_market(g: Game, ctx: TurnContext) -> None:
     """4 random Resources from the pouch go to the Market (R-RND-05, R-GEN-05)."""
     available = sum(g.state.supply.pouch.values())
     expected = min(REFILL, available)
-    g.outcome(ctx.rec, "refills", lambda c: c.cubes(dict(g.state.supply.pouch), expected),
-              item=ctx.refills_used)
-    path, drawn = ctx.next_refill()
+    path, drawn = ctx.next_refill(g.outcome(
+        ctx.step, "refills", lambda c: c.cubes(dict(g.state.supply.pouch), expected),
+        item=ctx.refills_used))
     if len(drawn) != expected:
         raise IllegalMove("R-RND-05", f"{expected} Resources are drawn for the Market at TAR "
                           f"completion (the pouch holds {available}); the log records "
@@ -204,24 +207,24 @@ def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> Non
     """Step 7: Time Buying at 3 Grinies per unit, then the Time Shift (R-TBUY-*, R-TAR-13/14).
     With a Worker on the Manager no action shifts time, mandatory costs included, so there is
     no time to buy (`abilities.manager_zero_time`)."""
-    rec = ctx.rec
-    bought = int(rec.get("buy_time", 0) or 0)
+    step = ctx.step
+    bought = step.buy_time or 0
     if abilities.manager_zero_time(g, p):
         if bought:
             raise IllegalMove("R-A53P-01", f"{p.name}'s Worker is on the Manager: the action "
                               "has zero Time Cost, so no time can be bought.",
-                              rec.at("buy_time"))
+                              step.at("buy_time"))
         return
     if bought:
         if cost.mandatory:
             raise IllegalMove("R-TBUY-02", f"the {cost.units} Time Units of this action are "
-                              "mandatory; time cannot be bought.", rec.at("buy_time"))
+                              "mandatory; time cannot be bought.", step.at("buy_time"))
         if bought > cost.units:
             raise IllegalMove("R-TBUY-01", f"the action costs {cost.units} Time Units; "
                               f"{bought} cannot be bought (down to 0 at most).",
-                              rec.at("buy_time"))
+                              step.at("buy_time"))
         g.pay(p, TIME_UNIT_PRICE * bought, f"buying {bought} Time Units", "R-TBUY-01",
-              rec.at("buy_time"))
+              step.at("buy_time"))
     units = cost.units - bought
     if units:
         move_token(g, p, units, ctx, include_end=True)
@@ -229,10 +232,10 @@ def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> Non
 
 def check_all_refills_used(ctx: TurnContext) -> None:
     """Every recorded refill group belongs to a TAR completion (nothing invented)."""
-    groups = ctx.rec.get("refills") or []
+    groups = ctx.step.refills or ()
     if len(groups) > ctx.refills_used:
         raise IllegalMove("R-RND-05", f"the log records {plural(len(groups), 'Market refill')} "
                           f"in this turn, but the TAR was completed "
                           f"{plural(ctx.refills_used, 'time')}.",
-                          ctx.rec.at("refills", ctx.refills_used))
+                          ctx.step.at("refills", ctx.refills_used))
 

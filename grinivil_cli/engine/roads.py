@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..errors import IllegalMove, Path
 from . import townland
 from .exploring import explore
-from .game import Game, Rec
+from .game import Game
+from .records import BuildRoad, ConnectedRoad, RoadBonus
 from .state import PlayerState
 
 ROAD_CONCRETE = 2  # R-RDB-01
@@ -38,16 +39,16 @@ def complete_road(g: Game, p: PlayerState, road: str, path: Path, *, pay_concret
     town.road_tokens.add(road)
 
 
-def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
+def advance_road_track(g: Game, p: PlayerState, parent: BuildRoad | ConnectedRoad) -> int:
     """Move one space on the Bonus Road Track and collect every reward there (R-RDB-04..06,
     AMB-RDB-01/02); `parent.road_bonus` holds the choices. Returns Repeat Actions earned."""
-    rec = parent.sub("road_bonus")
-    declined = parent.get("road_bonus") == "declined"
+    bonus = parent.road_bonus or RoadBonus(at=parent.at / "road_bonus")
+    declined = bonus.declined
     g.ledger.record(g.state, p, "road_track", 1, "one space up the Bonus Road Track", "R-RDB-04",
                     "road track")
     track = g.ed.road_track
     if p.road_track > len(track) or declined:
-        _no_unexpected_choice(rec, p.road_track > len(track))
+        _no_unexpected_choice(bonus, p.road_track > len(track))
         return 0
     repeats = 0
     kinds = {r.kind for r in track[p.road_track - 1]}
@@ -61,19 +62,19 @@ def advance_road_track(g: Game, p: PlayerState, parent: Rec) -> int:
             g.take_trees(p, reward.amount or ROAD_TRACK_TREES, cause, "R-RDB-06")
         elif reward.kind == "warehouse":
             g.take_small_warehouse(p, cause, "R-RDB-06")
-        elif reward.kind == "explore" and rec.has("explore"):
-            explore(g, p, rec.sub("explore"), owner=p, cause=cause, rule="R-RDB-06")
+        elif reward.kind == "explore" and bonus.explore is not None:
+            explore(g, p, bonus.explore, owner=p, cause=cause, rule="R-RDB-06")
         elif reward.kind == "repeat":
             repeats += 1
     for choice in ("explore", "repeat"):
-        if rec.has(choice) and choice not in kinds:
+        if getattr(bonus, choice) is not None and choice not in kinds:
             raise IllegalMove("R-RDB-06", f"space {p.road_track} of the Bonus Road Track has "
-                              f"no '{choice}' reward.", rec.at(choice))
+                              f"no '{choice}' reward.", bonus.at(choice))
     return repeats
 
 
-def _no_unexpected_choice(rec: Rec, past_end: bool) -> None:
+def _no_unexpected_choice(bonus: RoadBonus, past_end: bool) -> None:
     for choice in ("explore", "repeat"):
-        if past_end and rec.has(choice):
+        if past_end and getattr(bonus, choice) is not None:
             raise IllegalMove("R-RDB-06", "the Bonus Road Track has no space left: no reward.",
-                              rec.at(choice))
+                              bonus.at(choice))

@@ -9,9 +9,10 @@ from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove
 from . import townland
 from .exploring import place_municipal_blocks
-from .game import Game, Rec, cube_counts, describe_cubes, plural
+from .game import Game, describe_cubes, plural, required
 from .ledger import Ledger
 from .market import holes
+from .records import Cubes, Setup, value_of
 from .state import MUNICIPALITY, GameState, PlayerState, Ring, Supply, Townland
 
 PLAYER_COUNTS = range(2, 7)  # R-GEN-01
@@ -31,7 +32,7 @@ VARIANT_BLOCKS = 2  # Quick / Long Game: 1 or 2 Blocks fewer / more (R-VAR-QUICK
 
 def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     """The state before the first turn, checked against the setup rules (R-SETUP-01..24)."""
-    rec = Rec(log.get("setup") or {}, ("setup",))
+    setup = Setup.read(log.get("setup"))
     players = log["players"]
     check_player_count(players)
     n = len(players)
@@ -42,18 +43,18 @@ def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     g = Game(state, Ledger())
     check_promo_tiles(edition, log.get("options") or {})
     check_colours(players)
-    money = int(rec.get("money", edition.starting_money))
+    money = edition.starting_money if setup.money is None else setup.money
     blocks = BLOCKS[n] + variant_blocks(state.options, n)
     for entry in players:
         state.players.append(PlayerState(name=entry["name"], colour=entry["colour"], money=money,
                                          blocks=blocks, trees=STARTING_TREES,
                                          markers=edition.ownership_markers))
-    deal_residents(g, rec)
-    state.ring = set_up_ring(edition, rec, state.options.get("promo_tiles") or frozenset())
-    check_beginners_ring(state, rec)
-    check_personalized_tar(state, rec)
-    lay_out_townland(g, rec)
-    fill_market(g, rec, n)
+    deal_residents(g, setup)
+    state.ring = set_up_ring(edition, setup, state.options.get("promo_tiles") or frozenset())
+    check_beginners_ring(state, setup)
+    check_personalized_tar(state, setup)
+    lay_out_townland(g, setup)
+    fill_market(g, setup, n)
     return g
 
 
@@ -101,7 +102,7 @@ def variant_blocks(options: dict[str, Any], n: int) -> int:
     return change
 
 
-def check_beginners_ring(state: GameState, rec: Rec) -> None:
+def check_beginners_ring(state: GameState, setup: Setup) -> None:
     """With the Beginners Ring the 16 variable tiles are the edition's fixed layout, not a
     random draw (R-VAR-BEG-02, AMB-VAR-01)."""
     if not state.options.get("beginners_ring"):
@@ -110,21 +111,21 @@ def check_beginners_ring(state: GameState, rec: Rec) -> None:
     if not layout:
         raise IllegalMove("R-VAR-BEG-02", f"the edition {state.edition.name} has no Beginners "
                           "Ring layout ('beginners_ring').", ("options", "beginners_ring"))
-    ring = list(rec.get("ring") or [])
+    ring = list(setup.ring or ())
     for i, (want, got) in enumerate(zip(layout, ring, strict=True)):
         if want != got:
             raise IllegalMove("R-VAR-BEG-02", f"the Beginners Ring has '{want}' at r{i + 1}; "
-                              f"the log has '{got}'.", rec.at("ring", i))
+                              f"the log has '{got}'.", setup.at("ring", i))
 
 
-def check_personalized_tar(state: GameState, rec: Rec) -> None:
+def check_personalized_tar(state: GameState, setup: Setup) -> None:
     """Personalized TAR: each player, oldest to youngest, names at most one pink tile forced
     into the ring or kept out of it; forced-in tiles are among the 7 pink tiles, kept-out ones
     are not on the ring, and a tile named twice follows the later pick (R-VAR-PERS-01,
     AMB-VAR-02)."""
     picks = state.options.get("personalized_tar") or []
     promos = state.options.get("promo_tiles") or set()
-    ring = set(rec.get("ring") or [])
+    ring = set(setup.ring or ())
     picked: dict[str, int] = {}
     decided: dict[str, tuple[str, int]] = {}  # tile -> ("include" or "exclude", pick index)
     for i, pick in enumerate(picks):
@@ -224,33 +225,33 @@ def new_supply(edition: Edition, n: int) -> Supply:
     )
 
 
-def deal_residents(g: Game, rec: Rec) -> None:
+def deal_residents(g: Game, setup: Setup) -> None:
     """Five cards face up on the Display and two to each player, all different and from the
     deck of this player count (R-SETUP-08, R-SETUP-15, R-RESI-01)."""
     supply = g.state.supply
-    display = rec.get("display") or []
+    display = list(setup.display or ())
     if len(display) != DISPLAY:
         raise IllegalMove("R-SETUP-08", f"the Display shows {DISPLAY} cards; the log lists "
-                          f"{len(display)}.", rec.at("display"))
+                          f"{len(display)}.", setup.at("display"))
     for i, card in enumerate(display):
-        take_card(g, card, rec.at("display", i))
+        take_card(g, card, setup.at("display", i))
     supply.display = list(display)
-    dealt = rec.get("residents") or {}
+    dealt = setup.residents or ()
     for p in g.state.players:
-        cards = dealt.get(p.name)
-        if not isinstance(cards, list) or len(cards) != DEALT:
-            listed = (f"the log lists {len(cards)}" if isinstance(cards, list)
+        cards = value_of(dealt, p.name)
+        if cards is None or len(cards) != DEALT:
+            listed = (f"the log lists {len(cards)}" if cards is not None
                       else "the log must list them under setup.residents")
             raise IllegalMove("R-SETUP-15", f"{p.name} is dealt {DEALT} resident cards; "
-                              f"{listed}.", rec.at("residents", p.name)
-                              if isinstance(cards, list) else rec.at("residents"))
+                              f"{listed}.", setup.at("residents", p.name)
+                              if cards is not None else setup.at("residents"))
         for i, card in enumerate(cards):
-            take_card(g, card, rec.at("residents", p.name, i))
+            take_card(g, card, setup.at("residents", p.name, i))
         p.residents = list(cards)
-    for name in dealt:
-        if name not in [p.name for p in g.state.players]:
-            raise IllegalMove("R-SETUP-15", f"'{name}' is not a player.",
-                              rec.at("residents", name))
+    for entry in dealt:
+        if entry.key not in [p.name for p in g.state.players]:
+            raise IllegalMove("R-SETUP-15", f"'{entry.key}' is not a player.",
+                              setup.at("residents", entry.key))
 
 
 def take_card(g: Game, card: str, path: tuple[str | int, ...]) -> None:
@@ -265,13 +266,13 @@ def take_card(g: Game, card: str, path: tuple[str | int, ...]) -> None:
     supply.deck.remove(card)
 
 
-def set_up_ring(edition: Edition, rec: Rec,
+def set_up_ring(edition: Edition, setup: Setup,
                 promo_tiles: set[str] | frozenset[str] = frozenset()) -> Ring:
     """The 4 Initial Tiles in their corners, 7 pink tiles and every other tile in r1..r16
     (R-SETUP-18..22, AMB-SETUP-08); a promo tile only when `promo_tiles` (the log's
     `options.promo_tiles`) names it, and then it is one of the 7 pink tiles (AMB-SETUP-10)."""
-    variable = list(rec.get("ring") or [])
-    path = rec.at("ring")
+    variable = list(setup.ring or ())
+    path = setup.at("ring")
     if len(variable) != VARIABLE_TILES:
         raise IllegalMove("R-SETUP-20", f"the ring has {VARIABLE_TILES} variable tiles; the log "
                           f"lists {len(variable)}.", path)
@@ -297,21 +298,21 @@ def set_up_ring(edition: Edition, rec: Rec,
     it = iter(variable)
     for pos in range(1, 21):
         tiles.append(edition.ring_corners[pos] if pos in edition.ring_corners else next(it))
-    rate = int(rec.require("conversion_rate", "the first roll of the Conversion Die",
-                           "R-SETUP-22"))
+    rate = required(setup.conversion_rate, setup, "conversion_rate",
+                    "the first roll of the Conversion Die", "R-SETUP-22")
     if rate not in (5, 6, 7, 8):
         raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8 Grinies; the log says "
-                          f"{rate}.", rec.at("conversion_rate"))
+                          f"{rate}.", setup.at("conversion_rate"))
     return Ring(tiles=tiles, conversion_rate=rate)
 
 
-def lay_out_townland(g: Game, rec: Rec) -> None:
+def lay_out_townland(g: Game, setup: Setup) -> None:
     """1A, 1B, two random Inner tiles 1C/1D, the road 1E; Municipal Blocks on reachable
     Municipal sites (R-SETUP-01..07, AMB-SETUP-01)."""
     ed, supply, town = g.ed, g.state.supply, g.state.townland
     inner = [k for k, t in ed.land_tiles.items() if t.zone == "inner"]
-    drawn = list(rec.get("inner_tiles") or [])
-    check_inner_tiles(drawn, inner, rec)
+    drawn = list(setup.inner_tiles or ())
+    check_inner_tiles(drawn, inner, setup)
     center = next(k for k, t in ed.land_tiles.items() if t.zone == "center")
     entrance = next(k for k, t in ed.land_tiles.items() if t.entrance)
     for slot, key in (("C", center), (SETUP_SLOTS[0], drawn[0]), (SETUP_SLOTS[1], drawn[1]),
@@ -322,36 +323,36 @@ def lay_out_townland(g: Game, rec: Rec) -> None:
     supply.inner_stack = [k for k in inner if k not in drawn]
     supply.outer_stack = [k for k, t in ed.land_tiles.items()
                           if t.zone == "outer" and k != entrance]
-    place_municipal_blocks(g, sorted(townland.buildable_sites(ed, town)), rec)
+    place_municipal_blocks(g, sorted(townland.buildable_sites(ed, town)), setup)
 
 
-def check_inner_tiles(drawn: list[Any], inner: list[str], rec: Rec) -> None:
+def check_inner_tiles(drawn: list[str], inner: list[str], setup: Setup) -> None:
     """Setup draws two different Inner Land Tiles, 1C and 1D (R-SETUP-01)."""
     if len(drawn) != INNER_TILES:
         raise IllegalMove("R-SETUP-01", f"setup draws {INNER_TILES} Inner Land Tiles "
                           f"({', '.join(inner)}); the log lists {len(drawn)} in 'inner_tiles'.",
-                          rec.at("inner_tiles"))
+                          setup.at("inner_tiles"))
     for i, tile in enumerate(drawn):
         if tile not in inner:
             raise IllegalMove("R-SETUP-01", f"'{tile}' is not an Inner Land Tile (they are "
-                              f"{', '.join(inner)}).", rec.at("inner_tiles", i))
+                              f"{', '.join(inner)}).", setup.at("inner_tiles", i))
         if drawn.index(tile) != i:
             raise IllegalMove("R-SETUP-01", f"'{tile}' is drawn twice: 1C and 1D are two "
-                              "different Inner Land Tiles.", rec.at("inner_tiles", i))
+                              "different Inner Land Tiles.", setup.at("inner_tiles", i))
 
 
-def fill_market(g: Game, rec: Rec, n: int) -> None:
+def fill_market(g: Game, setup: Setup, n: int) -> None:
     """6 cubes per player (5 with 5-6 players) from the pouch, each section bottom up, none
     beyond its holes (R-SETUP-10..12, AMB-SETUP-03)."""
-    counts = cube_counts(rec.get("market"))
+    counts = (setup.market or Cubes()).counts()
     expected = MARKET_CUBES_PER_PLAYER[n] * n
     if sum(counts.values()) != expected:
         raise IllegalMove("R-SETUP-11", f"the Market starts with {expected} cubes for {n} "
                           f"players; the log places {describe_cubes(counts)} "
-                          f"({sum(counts.values())}).", rec.at("market"))
+                          f"({sum(counts.values())}).", setup.at("market"))
     for r in RESOURCES:
         if counts[r] > len(holes(g, r)):
             raise IllegalMove("R-SETUP-12", f"the {r} section has {len(holes(g, r))} holes; "
-                              f"{counts[r]} {r} cannot be placed.", rec.at("market"))
-    g.draw_from_pouch(None, counts, "starting Market", "R-SETUP-10", rec.at("market"))
+                              f"{counts[r]} {r} cannot be placed.", setup.at("market"))
+    g.draw_from_pouch(None, counts, "starting Market", "R-SETUP-10", setup.at("market"))
     g.state.market = counts

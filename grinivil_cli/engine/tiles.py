@@ -18,6 +18,7 @@ ABILITY_TILES = ("architect", "engineer", "builder", "ecologist", "banker", "mer
 RESTRICTED_TILES = {"replanting": "R-A16-05", "forced-trade": "R-A18-04"}  # #16, #18
 BUILD_TILES = ("build-floor", "build-floor-premium")  # #03, #04 (R-A03-01, R-A04-04)
 DUAL_TILE = "explore-build-road"  # #08: Explore Land (#08a) or Build a Road (#08b) (R-A08-01)
+MERCHANT_KEY = "merchant"  # the log field of the Merchant's random Resource (#24)
 
 
 def ring_tile_of(action: str) -> str:

@@ -234,9 +234,8 @@ def buildable_sites(edition: Edition, town: Townland) -> set[str]:
 
 def newly_buildable(edition: Edition, before: Townland, after: Townland) -> list[str]:
     """Sites buildable after a placement but not before, in site order (R-MUNI-04, AMB-MUNI-01)."""
-    was = buildable_sites(edition, before)
-    now = all_sites(edition, after)
-    return [s for s in now if s not in was and is_buildable(edition, after, s)]
+    was, now = buildable_sites(edition, before), buildable_sites(edition, after)
+    return [s for s in all_sites(edition, after) if s in now and s not in was]
 
 
 # --- distance -------------------------------------------------------------------------------

@@ -3,11 +3,13 @@ Sector & Tree Planting; #09, #10, #16; Additional Site Action)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalMove, Path
 from . import townland
 from .game import Game, plural
+from .records import TreeMove
 from .state import PlayerState
 
 PLANT_MONEY_PER_TREE = 5  # trees 1-3 (R-A10-02)
@@ -90,7 +92,7 @@ def tree_price(n: int) -> int:
     return n * (1 if n <= 3 else 2)
 
 
-def replant(g: Game, p: PlayerState, moves: list[Any], path: Path) -> int:
+def replant(g: Game, p: PlayerState, moves: Sequence[TreeMove], path: Path) -> int:
     """#16: move up to 3 Trees from Spots or the supply to any free Spots, 1 VP flat
     (R-A16-01..03)."""
     town = g.state.townland
@@ -99,7 +101,7 @@ def replant(g: Game, p: PlayerState, moves: list[Any], path: Path) -> int:
                           path)
     from_supply = 0
     for i, move in enumerate(moves):
-        src, dst = move.get("from"), move.get("to")
+        src, dst = move.from_, move.to
         if src == "supply":
             from_supply += 1
             if from_supply > g.state.supply.trees:

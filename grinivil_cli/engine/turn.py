@@ -11,8 +11,10 @@ from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
 from .choices import able, able_at_the_choice
-from .game import Chance, Game, Rec, cube_counts, plural
+from .game import Chance, Game, plural
 from .market import check_excess, fits, place_on_market
+from .records import Cubes, Step, probe_of, unprobed
+from .records import Turn as TurnRecord
 from .ring import (
     Move,
     Turn,
@@ -35,37 +37,45 @@ TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudde
 DECLINED_KEYS = TURN_KEYS | abilities.BENEFIT_KEYS | {"declined", "buy_time", "repeat"}
 
 
-def play_turn(g: Game, p: PlayerState, rec: Rec) -> None:
+def play_turn(g: Game, p: PlayerState, move: TurnRecord) -> None:
     """A whole turn: what holds from its beginning (R-WRK-02, R-A16-04), the action with its
     Repeat Actions, then excess cubes and the Sudden-death trigger (R-TURN-08)."""
-    play_action(g, p, rec, Turn.begin(g, p, rec))
-    if rec.has("final_sale") and not p.finished:
+    play_action(g, p, move, Turn.begin(g, p, move))
+    if move.final_sale is not None and not p.finished:
         raise IllegalMove("R-END-03", f"{p.name} has not finished: the final sale is made only "
                           "on the Starting Tile at the end of the last round.",
-                          rec.at("final_sale"))
-    settle_excess_cubes(g, rec)
-    endgame.check_sudden_death(g, p, rec)
+                          move.at("final_sale"))
+    settle_excess_cubes(g, move)
+    endgame.check_sudden_death(g, p, move)
 
 
-def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
+def recorded(step: Step) -> list[str]:
+    """The log keys a turn or a Repeat Action records, in the log's order (read without
+    deciding anything)."""
+    return list(unprobed(step).write())
+
+
+def play_action(g: Game, p: PlayerState, step: Step, turn: Turn) -> None:
     """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a)); `turn`
     holds what was true at the beginning of the turn and its record, which holds what belongs
     to the end of the turn."""
-    first = rec is turn.rec
+    first = step is turn.record
     if not first:
-        for key in ("claims", "excess", "sudden_death", "final_sale"):
-            if rec.has(key):
+        for key, value in (("claims", step.claims), ("excess", step.excess),
+                           ("sudden_death", step.sudden_death),
+                           ("final_sale", step.final_sale)):
+            if value is not None:
                 raise IllegalMove("R-TURN-08", f"'{key}' belongs to the turn, not to a Repeat "
-                                  "Action: write it beside the turn's 'tile'.", rec.at(key))
-    ctx = TurnContext(rec, vp_before_choice=p.vp, turn=turn)
-    action = str(rec.get("tile"))
-    following = abilities.follows(g, p, rec, turn)  # #51P: the token stays, no choosing move
+                                  "Action: write it beside the turn's 'tile'.", step.at(key))
+    ctx = TurnContext(step, vp_before_choice=p.vp, turn=turn)
+    action = step.tile
+    following = abilities.follows(g, p, step, turn)  # #51P: the token stays, no choosing move
     if following:
-        check_free_worker(p, action, rec, turn, following=True)
+        check_free_worker(p, action, step, turn, following=True)
     else:
-        target = check_eligible(g, p, action, rec, turn)
+        target = check_eligible(g, p, action, step, turn)
         steps = steps_to(p.position, target)
-        if (rec.data.get("declined") is True or rec.probe is not None) and (
+        if (unprobed(step).declined is True or probe_of(step) is not None) and (
                 Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)):
             ctx.before_choice = g.state.copy()  # a decline is judged before the draws
         move_token(g, p, steps, ctx, include_end=True)
@@ -73,52 +83,52 @@ def play_action(g: Game, p: PlayerState, rec: Rec, turn: Turn) -> None:
         g.state.last_tile = None if following else action
         occupied.take_back(g, turn.occupied_to_take_back)  # after the choice (AMB-A16-01)
     if ctx.finished_now:
-        unused = sorted(k for k in rec.data if k not in TURN_KEYS)
+        unused = sorted(k for k in recorded(step) if k not in TURN_KEYS)
         if unused:
             raise IllegalMove("R-END-02", f"{p.name}'s token completed the TAR in the last "
                               "round while choosing, so the turn ended without the action; "
-                              f"the log still records {', '.join(unused)}.", rec.at(unused[0]))
+                              f"the log still records {', '.join(unused)}.", step.at(unused[0]))
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
-        endgame.finish_player(g, p, turn.rec)
+        endgame.finish_player(g, p, turn.record)
         return
     if not following:  # following is not choosing an action (AMB-A51P-02 (a))
-        abilities.collect_ability_benefits(g, p, rec)
+        abilities.collect_ability_benefits(g, p, step)
     try:
-        check_available(g, p, action, rec)
+        check_available(g, p, action, step)
     except IllegalMove:
-        if not drew_badly(g, p, action, rec, ctx):
+        if not drew_badly(g, p, action, step, ctx):
             raise
-    if rec.get("declined") is True:
-        cost = decline(g, p, action, rec, ctx)
+    if step.declined is True:
+        cost = decline(g, p, action, step, ctx)
     else:
-        cost = ACTIONS[action](g, p, rec, ctx)
+        cost = ACTIONS[action](g, p, step.action, ctx)
         if following:
             cost = abilities.follower_time()  # R-A51P-05
     shift_time(g, p, cost, ctx)
     if ctx.finished_now:
         check_all_refills_used(ctx)  # no refill at the end of the game (R-END-04)
-        if rec.get("repeat"):
+        if step.repeat:
             raise IllegalMove("R-END-01", f"{p.name}'s token completed the TAR in the last "
                               "round: the turn ends there, and no Repeat Action is taken.",
-                              rec.at("repeat"))
-        endgame.finish_player(g, p, turn.rec)
+                              step.at("repeat"))
+        endgame.finish_player(g, p, turn.record)
         return
     check_all_refills_used(ctx)
-    repeats = list(rec.get("repeat") or [])
+    repeats = step.repeat or ()
     if len(repeats) > ctx.repeats_earned:
         raise IllegalMove("R-SACT-05", f"{plural(len(repeats), 'Repeat Action')} "
                           f"{'is' if len(repeats) == 1 else 'are'} recorded but "
                           f"{ctx.repeats_earned} {'was' if ctx.repeats_earned == 1 else 'were'} "
                           "earned in this action.",
-                          rec.at("repeat", ctx.repeats_earned))
-    for i in range(len(repeats)):
+                          step.at("repeat", ctx.repeats_earned))
+    for i, repeated in enumerate(repeats):
         if p.finished:
             raise IllegalMove("R-END-01", f"{p.name}'s game ended during this turn; the Repeat "
-                              "Action cannot be taken.", rec.at("repeat", i))
-        play_action(g, p, rec.element("repeat", i), turn)
+                              "Action cannot be taken.", step.at("repeat", i))
+        play_action(g, p, repeated, turn)
 
 
-def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
+def check_available(g: Game, p: PlayerState, action: str, step: Step) -> None:
     """A tile whose Action needs what the supply, the Reserve, the Market or the table no
     longer has cannot be chosen, declined or not ("Once taken, it is no longer possible to
     choose an action to obtain them": R-GEN-04, R-GEN-06 and each tile's own rule, in
@@ -126,18 +136,19 @@ def check_available(g: Game, p: PlayerState, action: str, rec: Rec) -> None:
     like its costs (AMB-TAR-06 (b))."""
     check = AVAILABLE.get(action)
     if check is not None:
-        check(g, p, rec)
+        check(g, p, step)
 
 
-def drew_badly(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> bool:
+def drew_badly(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContext) -> bool:
     """Whether a declined action that cannot be performed now could be, at the choice, before
     the random draws of the choosing move and of step 2 (R-TAR-06, AMB-TAR-01 (a)): then the
     tile was eligible when chosen, and declining it is the penalty, not an illegal move."""
-    return rec.get("declined") is True and ctx.before_choice is not None and \
-        ctx.turn is not None and able_at_the_choice(g, p, action, rec, ctx.before_choice, ctx.turn)
+    return step.declined is True and ctx.before_choice is not None and \
+        ctx.turn is not None and able_at_the_choice(g, p, action, step, ctx.before_choice,
+                                                    ctx.turn)
 
 
-def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) -> TimeCost:
+def decline(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContext) -> TimeCost:
     """An Action chosen but not carried out, by a player able to perform it (R-TAR-06,
     `choices.able`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
     others take part in goes ahead without the penalised player (R-TAR-12,
@@ -145,13 +156,13 @@ def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) ->
     the Action's own fields: a value the replay would not use is an error, not dropped."""
     go_ahead = WITHOUT_THE_PENALISED.get(action)
     allowed = DECLINED_KEYS | (go_ahead.fields if go_ahead is not None else frozenset())
-    unused = [k for k in rec.data if k not in allowed]
+    unused = [k for k in recorded(step) if k not in allowed]
     if unused:
         raise IllegalMove("R-TAR-10", f"{NAMES.get(action, action)} is declined (not carried "
                           f"out), so nothing of it is recorded; the log records "
-                          f"{', '.join(repr(k) for k in unused)}.", rec.at(unused[0]))
-    cannot = able(g, p, action, rec, ctx.vp_before_choice)
-    if cannot is not None and drew_badly(g, p, action, rec, ctx):
+                          f"{', '.join(repr(k) for k in unused)}.", step.at(unused[0]))
+    cannot = able(g, p, action, step, ctx.vp_before_choice)
+    if cannot is not None and drew_badly(g, p, action, step, ctx):
         cannot = None  # able before the choosing move's draws: this draw is bad luck
     if cannot is not None:
         raise IllegalMove("R-TAR-06", f"{p.name} is declining {NAMES.get(action, action)}, but "
@@ -159,26 +170,26 @@ def decline(g: Game, p: PlayerState, action: str, rec: Rec, ctx: TurnContext) ->
                           f"{cannot.message.rstrip('.')} ({cannot.rule}). An Action the "
                           "player is not able to perform cannot be chosen, so it cannot be "
                           "declined either: the 2-VP penalty is for a player able to carry it "
-                          "out who will not (AMB-TAR-01 (a)).", rec.at("declined"))
+                          "out who will not (AMB-TAR-01 (a)).", step.at("declined"))
     penalty(g, p)
     if go_ahead is not None:
-        go_ahead.action(g, p, rec, ctx)
+        go_ahead.action(g, p, step.action, ctx)
     return TimeCost(0)
 
 
-def settle_excess_cubes(g: Game, rec: Rec) -> None:
+def settle_excess_cubes(g: Game, move: TurnRecord) -> None:
     """Cubes that do not fit a player's Warehouses go to the Market at the end of the turn,
     without payment (R-WH-06, AMB-WH-01, AMB-WH-02 (a))."""
-    recorded = rec.get("excess") or {}
-    for name in recorded:
+    written = [e.key for e in move.excess or ()]
+    for name in written:
         if name not in [q.name for q in g.state.players]:
-            raise IllegalMove("R-WH-06", f"'{name}' is not a player.", rec.at("excess"))
+            raise IllegalMove("R-WH-06", f"'{name}' is not a player.", move.at("excess"))
     for q in g.state.players:
-        if q.name not in recorded and fits(q, q.cubes):
+        if q.name not in written and fits(q, q.cubes):
             continue  # nothing to give up (the usual case)
-        given = g.outcome(rec, "excess", excess_drawn_for(g, q), item=q.name)
-        excess = cube_counts(given or {})
-        check_excess(g, q, excess, rec.at("excess", q.name))
+        given: Cubes | None = g.outcome(move, "excess", excess_drawn_for(g, q), item=q.name)
+        excess = given.counts() if given is not None else Cubes().counts()
+        check_excess(g, q, excess, move.at("excess", q.name))
         for r in RESOURCES:
             g.ledger.record(g.state, q, r, -excess[r], "excess cubes to the Market",
                             "R-WH-06", "market")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from ..abilities import place_ability_worker
-from ..game import Game, Rec
+from ..game import Game
+from ..records import Step
 from ..ring import TurnContext
 from ..state import PlayerState
 from ..tiles import TimeCost
@@ -42,8 +44,9 @@ from .trade import (
     sell_resources,
 )
 
-Action = Callable[[Game, PlayerState, Rec, TurnContext], TimeCost]
-Available = Callable[[Game, PlayerState, Rec], None]
+# an action takes the record of its family (`records.FAMILIES`): `build` a BuildFloor...
+Action = Callable[[Game, PlayerState, Any, TurnContext], TimeCost]
+Available = Callable[[Game, PlayerState, Step], None]
 
 ACTIONS: dict[str, Action] = {
     "buy-resources": partial(buy_resources, discount=False),

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ...errors import IllegalMove, IncompleteRecord
-from ..game import Game, Rec, plural
+from ..game import Game, plural, required
+from ..records import Convert, NewResident, NoFields, SellHouse, Step
 from ..residents import new_resident, sell_house
 from ..ring import TurnContext
 from ..state import PlayerState
@@ -16,17 +17,18 @@ RATES = (5, 6, 7, 8)  # R-VP-01
 SUBSIDY = 3  # R-A17-01
 
 
-def add_resident(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def add_resident(g: Game, p: PlayerState, move: NewResident, ctx: TurnContext) -> TimeCost:
     """#11 New Resident; 1 TU (R-A11-01..04)."""
-    new_resident(g, p, rec)
+    new_resident(g, p, move)
     return TimeCost(1)
 
 
-def sell_the_house(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def sell_the_house(g: Game, p: PlayerState, move: SellHouse, ctx: TurnContext) -> TimeCost:
     """#12: sell one House; no extra time (R-A12-01..04, AMB-A12-01)."""
-    house = rec.require("house", "the House sold", "R-A12-01")
-    resident = rec.require("resident", "the Resident moving in", "R-A12-01")
-    sell_house(g, p, house, resident, rec, rec.at("house"), "R-A12-03")
+    sale = move.sale
+    house = required(sale.house, sale, "house", "the House sold", "R-A12-01")
+    resident = required(sale.resident, sale, "resident", "the Resident moving in", "R-A12-01")
+    sell_house(g, p, house, resident, sale, sale.at("house"), "R-A12-03")
     return TimeCost(0)
 
 
@@ -36,7 +38,7 @@ def vp_before_selecting(p: PlayerState, ctx: TurnContext) -> int:
     return p.vp if ctx.vp_before_choice is None else ctx.vp_before_choice
 
 
-def convert(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCost:
     """Exchange 1-5 VPs for money or back at the Conversion Rate; roll the D4 once, before or
     after; 15 Grinies and no roll for a player who had 0 VPs before selecting it, at least 1 VP
     converted by one who had some, even if the choosing move's Taxes took it (R-VP-01..06,
@@ -44,54 +46,55 @@ def convert(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
     ring = g.state.ring
     if vp_before_selecting(p, ctx) == 0:
         for key in ("vp_to_money", "money_to_vp", "roll"):
-            if rec.has(key):
+            if getattr(move, key) is not None:
                 raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
                                   "gives 15 Grinies, nothing is converted and the Die is not "
-                                  "rolled.", rec.at(key))
+                                  "rolled.", move.at(key))
         g.earn(p, ZERO_VP_CONVERT, "Convert with 0 VPs", "R-VP-06")
         return TimeCost(0)
-    if rec.has("vp_to_money") and rec.has("money_to_vp"):
+    recorded_to_money, recorded_to_vp = move.vp_to_money, move.money_to_vp
+    if recorded_to_money is not None and recorded_to_vp is not None:
         raise IllegalMove("R-VP-02", "Convert exchanges VPs for money or money for VPs, not "
                           "both: the log records 'vp_to_money' and 'money_to_vp'.",
-                          rec.at("money_to_vp"))
+                          move.at("money_to_vp"))
     had = plural(vp_before_selecting(p, ctx), "VP")
-    if not rec.has("vp_to_money") and not rec.has("money_to_vp"):
+    if recorded_to_money is None and recorded_to_vp is None:
         raise IncompleteRecord("R-VP-05", f"{p.name} had {had} before selecting Convert, so at "
                                "least 1 VP is converted: the log must record one of "
                                "'vp_to_money' and 'money_to_vp' (1 to 5).",
-                               rec.at("vp_to_money"), field="vp_to_money")
-    to_money, to_vp = int(rec.get("vp_to_money", 0)), int(rec.get("money_to_vp", 0))
+                               move.at("vp_to_money"), field="vp_to_money")
+    to_money, to_vp = recorded_to_money or 0, recorded_to_vp or 0
     if not (to_money or to_vp):
-        key = "vp_to_money" if rec.has("vp_to_money") else "money_to_vp"
+        key = "vp_to_money" if recorded_to_money is not None else "money_to_vp"
         raise IllegalMove("R-VP-05", f"{p.name} had {had} before selecting Convert, so at least "
-                          "1 VP is converted; the log converts 0.", rec.at(key))
+                          "1 VP is converted; the log converts 0.", move.at(key))
     amount = to_money or to_vp
     if not 1 <= amount <= MAX_CONVERT:
         raise IllegalMove("R-VP-02", f"1 to {MAX_CONVERT} VPs are converted; the log converts "
-                          f"{amount}.", rec.at("vp_to_money" if to_money else "money_to_vp"))
-    g.outcome(rec, "roll", lambda c: c.choice(RATES))
-    roll = int(rec.require("roll", "the Conversion Die's new rate", "R-VP-03"))
+                          f"{amount}.", move.at("vp_to_money" if to_money else "money_to_vp"))
+    roll = required(g.outcome(move, "roll", lambda c: c.choice(RATES)), move, "roll",
+                    "the Conversion Die's new rate", "R-VP-03")
     if roll not in RATES:
         raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8; the log rolls {roll}.",
-                          rec.at("roll"))
-    if rec.get("roll_first") is True:
+                          move.at("roll"))
+    if move.roll_first is True:
         ring.conversion_rate = roll
     rate = ring.conversion_rate
     if to_money:
         if to_money > p.vp:
             raise IllegalMove("R-VP-02", f"{p.name} converts {to_money} VPs but has {p.vp}.",
-                              rec.at("vp_to_money"))
+                              move.at("vp_to_money"))
         g.lose_vp(p, to_money, f"converted at {rate}", "R-VP-02")
         g.earn(p, to_money * rate, f"converted {to_money} VPs at {rate}", "R-VP-02")
     else:
         g.pay(p, to_vp * rate, f"{to_vp} VPs at the Conversion Rate {rate}", "R-VP-02",
-              rec.at("money_to_vp"))
+              move.at("money_to_vp"))
         g.gain_vp(p, to_vp, f"converted at {rate}", "R-VP-02")
     ring.conversion_rate = roll
     return TimeCost(0)
 
 
-def subsidy(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
+def subsidy(g: Game, p: PlayerState, move: NoFields, ctx: TurnContext) -> TimeCost:
     """3 Grinies plus 3 per unemployed Worker; 2 mandatory TU (R-A17-01/02)."""
     free = g.free_workers(p)
     g.earn(p, SUBSIDY + SUBSIDY * free, f"Subsidy with {plural(free, 'unemployed Worker')}",
@@ -101,9 +104,9 @@ def subsidy(g: Game, p: PlayerState, rec: Rec, ctx: TurnContext) -> TimeCost:
 
 # --- what must be left to choose these Actions (turn.check_available) --------------------------
 
-def a_card_on_display(g: Game, p: PlayerState, rec: Rec) -> None:
+def a_card_on_display(g: Game, p: PlayerState, step: Step) -> None:
     """#11: a Resident Card is chosen from the Resident Display: not when it is empty
     (R-A11-01, AMB-RESI-02)."""
     if not g.state.supply.display:
         raise IllegalMove("R-A11-01", "the Resident Display is empty: New Resident cannot be "
-                          "chosen.", rec.at("tile"))
+                          "chosen.", step.at("tile"))
