@@ -2,8 +2,8 @@
 
 - `simulated_games(n)`: n complete legal games played by grinivil's bots (`simulate`), 2 to 5
   players, generated in parallel the first time and kept in a folder named after a hash of the
-  bots (grinivil_cli/sim, engine/moves.py, engine/makers.py and this file: new bots play new
-  games). A legal log stays legal while the rules do, so the games are kept across other
+  bots (grinivil_cli/sim, engine/choices.py, engine/domains.py and this file: new bots play
+  new games). A legal log stays legal while the rules do, so the games are kept across other
   changes to the engine; bench/run.py checks that every one is still legal and has those that
   are not made again (`forget`).
 - `long_log(turns)`: one legal log of `turns` turns that stops before the game ends, played by
@@ -32,19 +32,18 @@ from typing import Any
 from grinivil_cli.batch import validate_one
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.model import Edition
-from grinivil_cli.engine.game import Game, Rec
-from grinivil_cli.engine.replay import play_one
+from grinivil_cli.engine.choices import Partial, Raw
+from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.setup import set_up
 from grinivil_cli.engine.state import PlayerState
 from grinivil_cli.loading import DEFAULT_MAX_BYTES
-from grinivil_cli.sim.bot import WEIGHTS, Bot
-from grinivil_cli.sim.chance import SeededChance
+from grinivil_cli.sim.bot import Bot
 from grinivil_cli.sim.simulate import (
     CLAIM_EVERY,
     SimulationError,
-    declines,
     random_setup,
     simulate,
+    take_turn,
 )
 from grinivil_cli.sim.writer import log_to_yaml
 
@@ -52,8 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
 SOURCES = ("grinivil_cli/engine", "grinivil_cli/sim", "grinivil_cli/edition",
            "grinivil_cli/editions")
-BOTS = ("grinivil_cli/sim", "grinivil_cli/engine/moves.py",  # what decides the games played
-        "grinivil_cli/engine/makers.py")
+BOTS = ("grinivil_cli/sim", "grinivil_cli/engine/choices.py",  # what decides the games played
+        "grinivil_cli/engine/domains.py")
 FIRST_SEED = 1_000
 LONG_SEED = 7
 LONG_PLAYERS = 4
@@ -150,33 +149,17 @@ def forget(paths: list[Path]) -> None:
 
 # --- one very long log --------------------------------------------------------------------------
 NEVER_BUILD = ("build-floor", "build-floor-premium", "sell-house")
-NO_BUILD_WEIGHTS = {a: w for a, w in WEIGHTS.items() if a not in NEVER_BUILD}
 
 
 class NeverBuildBot(Bot):
     """grinivil's bot without the actions that build Floors (or sell the Houses they make):
     Building Blocks never run low, so the game never reaches its Sudden-death Round and a log
-    can be as long as wanted. The bare-tile and declined fallbacks of `take_turn` are kept
-    (a declined Build action costs VP, never a Block)."""
+    can be as long as wanted."""
 
-    def order(self, g: Game, p: PlayerState) -> list[str]:
-        on_ring = set(g.state.ring.tiles)
-        names = sorted(a for a in NO_BUILD_WEIGHTS if a in on_ring
-                       or (a in ("explore", "build-road") and "explore-build-road" in on_ring))
-        weights = {a: NO_BUILD_WEIGHTS[a] * self.need(g, p, a) for a in names}
-        return sorted(names, key=lambda a: -self.rng.random() ** (1.0 / max(weights[a], 0.01)))
-
-
-def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
-    """The loop of grinivil_cli.sim.simulate.take_turn: the first legal candidate, else a bare
-    or declined tile (no final sale: these games never end)."""
-    p = g.state.players[g.state.current]
-    for move in list(bot.candidates(g, p)) + declines(g):
-        record = {"player": p.name, "tile": move.pop("tile"), **move}
-        move["tile"] = record["tile"]
-        if play_one(g, Rec(record, ("turns", index)), index + 1) is None:
-            return record
-    raise SimulationError(f"turn {index + 1}: {p.name} has no legal move")
+    def options(self, g: Game, p: PlayerState, partial: Partial, raw: Raw,
+                liked: dict[str, list[Any]]) -> list[Any]:
+        found = super().options(g, p, partial, raw, liked)
+        return [v for v in found if v not in NEVER_BUILD] if raw.key == "tile" else found
 
 
 def record_long_game(edition: Edition, turns: int, seed: int = LONG_SEED,
@@ -186,7 +169,6 @@ def record_long_game(edition: Edition, turns: int, seed: int = LONG_SEED,
     log = random_setup(edition, players, rng)
     log["title"] = f"A {turns}-turn unfinished {players}-player game (bench/games.py)"
     g = set_up(edition, log)
-    g.chance = SeededChance(rng)
     bot = NeverBuildBot(rng)
     played: list[dict[str, Any]] = log["turns"]
     while len(played) < turns:

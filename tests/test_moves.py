@@ -1,6 +1,6 @@
-"""The engine's legal-move generation (grinivil_cli/engine/moves.py) agrees with the validator:
-every move `legal_moves` returns is accepted by `play_one` on a fresh copy of the position, and
-the dry run of `is_legal` leaves the state and the ledger as they were."""
+"""The judge and the bots agree: a turn the bots make from the exact options (grinivil_cli/sim/
+bot.py) is accepted by `moves.is_legal` and by `play_one` on a fresh copy of the position, and
+the dry run of `is_legal` leaves the state and the ledger as they were, whatever it judges."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.engine.game import Game, Rec
+from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.ledger import Ledger
-from grinivil_cli.engine.moves import candidates, is_legal, legal_moves
-from grinivil_cli.engine.replay import play_one
+from grinivil_cli.engine.moves import is_legal
+from grinivil_cli.engine.replay import play_written
 from grinivil_cli.loading import load_game
-from grinivil_cli.sim.chance import SeededChance
+from grinivil_cli.sim.bot import Bot
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 POSITIONS = [("game-2p.yaml", 1), ("game-2p.yaml", 37), ("game-4p.yaml", 12),
@@ -23,50 +23,53 @@ POSITIONS = [("game-2p.yaml", 1), ("game-2p.yaml", 37), ("game-4p.yaml", 12),
 
 
 def position(name: str, turn: int) -> Game:
-    """The table of a sample game after `turn` turns (a replay snapshot), with seeded chance
-    so that the moves that draw outcomes can be tried."""
+    """The table of a sample game after `turn` turns (a replay snapshot)."""
     replayed = load_game(SAMPLES / name).replay
     g = replayed.game
     assert g is not None
     snap = replayed.snapshots[turn]
     g.state = snap.state.copy()
     del g.ledger.entries[snap.ledger_size:]
-    g.chance = SeededChance(random.Random(turn))
     return g
 
 
 def fresh(g: Game) -> Game:
-    """A copy of the table that shares nothing with `g` (no chance: outcomes are recorded)."""
+    """A copy of the table that shares nothing with `g`."""
     ledger = Ledger()
     ledger.entries = list(g.ledger.entries)
     return Game(state=g.state.copy(), ledger=ledger)
 
 
 @pytest.mark.parametrize(("name", "turn"), POSITIONS)
-def test_every_legal_move_is_accepted_by_play_one(name: str, turn: int) -> None:
+def test_the_turns_the_bots_make_are_legal_for_the_judge(name: str, turn: int) -> None:
+    """Ten bots (ten seeds) make the next turn: each is complete (the replay reads every field
+    it needs) and legal by `is_legal` and by `play_written` on a fresh copy."""
     g = position(name, turn)
     p = g.state.players[g.state.current]
-    found = legal_moves(g, p, random.Random(turn))
-    assert found, "a player on turn always has a legal move (at least declining)"
-    assert any(not m.get("declined") for m in found)
-    for move in found:
+    made = [Bot(random.Random(seed)).turn(g, turn + 1) for seed in range(10)]
+    assert len({repr(m) for m in made}) > 1, "the bots' choices vary with their seeds"
+    for move in made:
         assert move["player"] == p.name
-        trial = fresh(g)
-        error = play_one(trial, Rec(copy.deepcopy(move), ("turns", turn)), turn + 1)
-        assert error is None, f"{move} judged legal, refused by play_one: {error}"
+        assert is_legal(g, copy.deepcopy(move), turn) is None, move
+        error = play_written(fresh(g), copy.deepcopy(move), turn)
+        assert error is None, f"{move} made from the options, refused by play_one: {error}"
 
 
 @pytest.mark.parametrize(("name", "turn"), POSITIONS)
 def test_is_legal_leaves_state_and_ledger_unchanged(name: str, turn: int) -> None:
+    """Legal turns (the bots') and illegal ones (each tile of the ring bare, and declined)
+    are judged on a copy: the table and its ledger are as they were."""
     g = position(name, turn)
-    p = g.state.players[g.state.current]
     live = g.state
     before, size = g.state.copy(), len(g.ledger.entries)
+    tiles = [t if t != "explore-build-road" else "explore" for t in g.state.ring.tiles]
+    moves = [Bot(random.Random(seed)).turn(g, turn + 1) for seed in range(3)]
+    moves += [{"tile": t} for t in tiles] + [{"tile": t, "declined": True} for t in tiles]
     verdicts = []
-    for move in candidates(g, p, random.Random(turn)):
-        verdicts.append(is_legal(g, move))
+    for move in moves:
+        verdicts.append(is_legal(g, move, turn))
         assert g.state is live
         assert g.state == before
         assert len(g.ledger.entries) == size
     assert any(v is None for v in verdicts)
-    assert any(v is not None for v in verdicts), "some candidates break a rule"
+    assert any(v is not None for v in verdicts), "some of these moves break a rule"

@@ -28,12 +28,14 @@ from invariants import check_replay
 ED = load_edition("standard")
 PLAYERS = st.integers(min_value=2, max_value=6)  # the sixth plays orange (R-VAR-6P-01)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-# Stable in CI: the examples depend only on the test (no database, no random seed).
+# Stable in CI: the examples depend only on the test (no database, no random seed). Since the
+# bots search each turn (issue 12: about 3 s a game, 5x the sampling bots), fewer examples:
+# 12, 6 and 6 games (40, 15 and 20 before).
 STABLE = settings(deadline=None, derandomize=True, database=None, print_blob=True,
                   suppress_health_check=[HealthCheck.too_slow])
 
 
-@settings(STABLE, max_examples=40)
+@settings(STABLE, max_examples=12)
 @given(players=PLAYERS, seed=SEEDS)
 def test_simulated_game_is_legal_finished_scored_as_claimed_with_every_invariant(
         players: int, seed: int) -> None:
@@ -54,7 +56,7 @@ def test_simulated_game_is_legal_finished_scored_as_claimed_with_every_invariant
         assert sum(a.sources[score.player].values()) == score.track_vp, score.player
 
 
-@settings(STABLE, max_examples=15)
+@settings(STABLE, max_examples=6)
 @given(players=PLAYERS, seed=SEEDS, data=st.data())
 def test_a_prefix_of_a_simulated_game_is_legal_and_keeps_every_invariant(
         players: int, seed: int, data: st.DataObject) -> None:
@@ -68,7 +70,7 @@ def test_a_prefix_of_a_simulated_game_is_legal_and_keeps_every_invariant(
     check_replay(r)
 
 
-@settings(STABLE, max_examples=20)
+@settings(STABLE, max_examples=6)
 @given(players=PLAYERS, seed=SEEDS)
 def test_same_seed_same_log_and_the_log_survives_yaml(players: int, seed: int) -> None:
     log = simulate(ED, players, seed)

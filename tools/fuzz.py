@@ -49,21 +49,18 @@ if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e
 from grinivil_cli.batch import validate_one  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.edition.model import RESOURCES, Edition  # noqa: E402
-from grinivil_cli.engine.game import Rec  # noqa: E402
-from grinivil_cli.engine.replay import play_one  # noqa: E402
+from grinivil_cli.engine.choices import Partial, turn_search  # noqa: E402
+from grinivil_cli.engine.replay import play_written  # noqa: E402
 from grinivil_cli.engine.setup import set_up  # noqa: E402
+from grinivil_cli.errors import LogFormatError  # noqa: E402
 from grinivil_cli.loading import load_game  # noqa: E402
 from grinivil_cli.logfile import yamlsafe  # noqa: E402
 from grinivil_cli.logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file  # noqa: E402
-from grinivil_cli.sim.bot import Bot  # noqa: E402
 from grinivil_cli.sim.chance import SeededChance  # noqa: E402
 from grinivil_cli.sim.simulate import (  # noqa: E402
     NAMES,
     SimulationError,
-    declines,
-    random_setup,
     simulate,
-    take_turn,
 )
 from grinivil_cli.sim.writer import log_to_yaml  # noqa: E402
 from grinivil_cli.terminal import is_safe  # noqa: E402
@@ -155,6 +152,8 @@ EXTRA_VALUES: dict[str, list[Any]] = {
 }
 TIMEOUT = 60  # seconds a mutant may take before it counts as a hang
 ALTERNATIVE = 0.2  # the share of mutants that replace a bot's move with another it considered
+GAMES = 2  # the bots' games an alternative move is taken from, for each player count (each ~3 s)
+MAX_CONSIDERED = 40  # decisions made at random for a move considered (a turn has fewer)
 TEXT_MUTATIONS = ["truncate", "flip_bytes", "bad_utf8", "duplicate_key", "aliased_scalar"]
 # aliased_scalar: the length of the anchored note (the cap is 2,000) and how many aliases.
 ALIAS_SIZES = [40, 2000, 2001, 30_000, 300_000]
@@ -462,29 +461,62 @@ def base_games(edition: Edition, simulated: list[tuple[int, int]],
 def alternative_game(edition: Edition, players: int, seed: int, turn: int,
                      rng: random.Random) -> tuple[dict[str, Any], int] | None:
     """The bot game (players, seed) up to `turn`, then, instead of the move the bot played,
-    another one it considered (mostly one the rules refuse); the log ends there. The random
-    outcomes of that move are drawn as the simulator draws them. Returns the log and the
-    number of turns it holds, or None when the game is over before `turn`."""
-    game_rng = random.Random(seed)
-    log = random_setup(edition, players, game_rng)
-    g = set_up(edition, log)
-    g.chance = SeededChance(game_rng)
-    bot = Bot(game_rng)
-    turns: list[dict[str, Any]] = log["turns"]
-    while len(turns) < turn and not all(p.finished for p in g.state.players):
-        try:
-            turns.append(take_turn(g, bot, len(turns)))
-        except SimulationError:  # the bots are stuck: no mutant from this game
-            return None
-    if all(p.finished for p in g.state.players):
+    another one it might have considered (mostly one the rules refuse); the log ends there.
+    The outcomes that move leaves out are drawn by a seeded Chance and written into it.
+    Returns the log and the number of turns it holds, or None when the game is over before
+    `turn`."""
+    played = bot_game(edition, players, seed)
+    if played is None or turn >= len(played["turns"]):
         return None
-    p = g.state.players[g.state.current]
-    options = list(bot.candidates(g, p)) + declines(g)
-    move = rng.choice(options)
-    record = {"player": p.name, "tile": move.pop("tile"), **move}
-    play_one(g, Rec(record, ("turns", len(turns))), len(turns) + 1)  # fills the draws
-    turns.append(record)
-    return log, len(turns)
+    log = copy.deepcopy(played)
+    del log["turns"][turn:]
+    log.pop("final_scores", None)
+    log.pop("winner", None)
+    g = set_up(edition, log)
+    for i, t in enumerate(log["turns"]):  # the table before `turn` (the bots' turns replayed)
+        play_written(g, t, i)
+    g.chance = SeededChance(random.Random(f"{seed}/{turn}"))
+    record = considered_move(g, rng)
+    try:
+        play_written(g, record, turn)  # fills the draws
+    except LogFormatError:
+        pass  # a move left unreadable (a Repeat Action begun, its tile not chosen): a mutant
+    log["turns"].append(record)
+    return log, len(log["turns"])
+
+
+_BOT_GAMES: dict[tuple[str, int, int], dict[str, Any] | None] = {}
+
+
+def bot_game(edition: Edition, players: int, seed: int) -> dict[str, Any] | None:
+    """The bots' whole game (players, seed), played once per campaign (None: they got
+    stuck)."""
+    key = (edition.name, players, seed)
+    if key not in _BOT_GAMES:
+        try:
+            _BOT_GAMES[key] = simulate(edition, players, seed)
+        except SimulationError:
+            _BOT_GAMES[key] = None
+    return _BOT_GAMES[key]
+
+
+def considered_move(g: Any, rng: random.Random) -> dict[str, Any]:
+    """A turn the player on turn might have considered: made decision by decision from the
+    candidates each decision's domain proposes, every one picked at random without asking
+    whether it can be completed, so mostly a move the rules refuse (or one left incomplete)."""
+    search = turn_search(g)
+    partial = Partial({"player": g.state.players[g.state.current].name})
+    for _ in range(MAX_CONSIDERED):
+        r = search.probe(partial)
+        if r.done or r.raw is None:
+            break
+        raw = r.raw
+        values = list(raw.candidates) if raw.kind != "count" else [
+            rng.randint(lo, hi) for lo, hi in raw.ranges]
+        if not values:
+            break
+        partial = partial.choose(raw, rng.choice(values))
+    return partial.record()
 
 
 def make_mutant(bases: list[dict[str, Any]], vocab: Vocabulary, seed: int,
@@ -494,7 +526,7 @@ def make_mutant(bases: list[dict[str, Any]], vocab: Vocabulary, seed: int,
     done: list[str] = []
     data: dict[str, Any] | None = None
     if rng.random() < ALTERNATIVE:
-        players, game, turn = rng.randrange(2, 7), rng.randrange(1000), rng.randrange(250)
+        players, game, turn = rng.randrange(2, 7), rng.randrange(GAMES), rng.randrange(250)
         alternative = alternative_game(vocab.edition, players, game, turn, rng)
         if alternative is not None:
             data, held = alternative

@@ -218,6 +218,11 @@ class Scan:
         if rec.get("declined") is True:
             used["declined"] += 1
             return
+        if set(rec) == {"tile"} and tile in (*BUILD_TILES, "sell-house", "build-road"):
+            # a Repeat Action whose choosing move ended the player's game in the last round:
+            # the turn ends there, without the action (R-END-01, R-END-02)
+            used["finished-on-choosing"] += 1
+            return
         used["follow" if rec.get("follow") else f"tile:{tile}"] += 1
         if tile in BUILD_TILES:
             if (a.turn, a.player, rec["site"]) in self.first_floors:

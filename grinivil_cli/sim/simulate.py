@@ -1,29 +1,24 @@
-"""`grinivil simulate`: a complete, legal game log played by bots, every random outcome drawn
+"""`grinivil simulate`: a complete, legal game log played by bots (`sim/bot.py`: each turn made
+decision by decision from the exact options), every random outcome drawn
 from one seeded generator and recorded. The same seed gives the same log."""
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from ..edition.model import RESOURCES, Edition
-from ..engine import makers, moves, townland
-from ..engine.game import Game, Rec
-from ..engine.replay import play_one
+from ..engine import townland
+from ..engine.game import Game
+from ..engine.replay import play_written
 from ..engine.scoring import final_scores
 from ..engine.setup import DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
 from ..engine.state import Townland
 from .bot import Bot
-from .chance import SeededChance
 
 NAMES = ["Anna", "Bruno", "Clara", "David", "Emma", "Filip"]
 COLOURS = ["brown", "grey", "beige", "white", "black", "orange"]
 MAX_TURNS = 3000
-MAY_EARN_REPEATS = {"build-floor", "build-floor-premium", "build-road"}  # site bonus, road track
-MAX_REPEAT_TRIES = 12  # the bot's candidates tried for a Repeat Action
-REPEATS_NOT_EARNED = "R-SACT-05"
 CLAIM_EVERY = 10
 OPTION_KEYS = ("blocks", "big_town", "beginners_ring", "ignore_max_distance", "personalized_tar",
                "promo_tiles")
@@ -42,7 +37,6 @@ def simulate(edition: Edition, players: int, seed: int,
     rng = random.Random(seed)
     log = random_setup(edition, players, rng, check_options(options))
     g = set_up(edition, log)
-    g.chance = SeededChance(rng)
     bot = Bot(rng)
     turns: list[dict[str, Any]] = log["turns"]
     while not all(p.finished for p in g.state.players):
@@ -60,63 +54,14 @@ def simulate(edition: Edition, players: int, seed: int,
 
 
 def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
-    """The first legal candidate (the engine judges: `play_one` is atomic, so a refused
-    candidate leaves the table as it was, as `moves.is_legal` does), with a Repeat Action when
-    it earned one; a House sold at the very end when possible; else a bare or declined tile."""
-    p = g.state.players[g.state.current]
-    for move in list(bot.candidates(g, p)) + declines(g):
-        record = {"player": p.name, "tile": move.pop("tile"), **move}
-        move["tile"] = record["tile"]
-        backup, size = g.state.copy(), len(g.ledger.entries)
-        if play_one(g, Rec(record, ("turns", index)), index + 1, before=backup) is not None:
-            continue
-        if record["tile"] in MAY_EARN_REPEATS and not g.state.player(p.name).finished:
-            record = with_repeat(g, bot, record, backup, size, index) or record
-        if g.state.player(p.name).finished and not record.get("final_sale"):
-            sales = ({**record, "final_sale": sale}
-                     for sale in makers.sell_house(g, backup.player(p.name)))
-            record = first_legal(g, sales, backup, size, index) or record
-        return record
-    raise SimulationError(f"turn {index + 1}: {p.name} has no legal move")
-
-
-def with_repeat(g: Game, bot: Bot, record: dict[str, Any], backup: Any, size: int,
-                index: int) -> dict[str, Any] | None:
-    """The turn again with one Repeat Action (R-SACT-05, R-RDB-06), the first of the bot's
-    candidates from the table after the turn that is legal; None when the turn earned none
-    (the engine says so: R-SACT-05) or no candidate is legal. The excess cubes are settled
-    anew after the Repeat Action."""
-    p = g.state.player(record["player"])
-    subs = [m for m in itertools.islice(bot.candidates(g, p), MAX_REPEAT_TRIES)
-            if not m.get("follow") and not m.get("declined")]
-    base = {k: v for k, v in record.items() if k != "excess"}
-    return first_legal(g, ({**base, "repeat": [sub]} for sub in subs), backup, size, index,
-                       stop_on=REPEATS_NOT_EARNED)
-
-
-def first_legal(g: Game, trials: Iterable[dict[str, Any]], backup: Any, size: int, index: int,
-                stop_on: str | None = None) -> dict[str, Any] | None:
-    """Replay the turn from `backup` as each trial record in turn and keep the first legal one;
-    when none is (or one breaks `stop_on`, which no other trial can mend), the table after the
-    turn as it was played first is put back and None returned."""
-    after, after_entries = g.state, g.ledger.entries[size:]
-    for trial in trials:
-        g.state = backup.copy()
-        del g.ledger.entries[size:]
-        error = play_one(g, Rec(trial, ("turns", index)), index + 1, rollback=False)
-        if error is None:
-            return trial
-        if error.rule == stop_on:
-            break
-    g.state = after
-    g.ledger.entries[size:] = after_entries
-    return None
-
-
-def declines(g: Game) -> list[dict[str, Any]]:
-    """Moves of last resort (the engine's `moves.last_resort`): a bare tile, then declining
-    it."""
-    return moves.last_resort(g)
+    """The bot's turn `index` (from 0), made decision by decision from the exact options
+    (`Bot.turn`), then played for real: the engine judges it again."""
+    record = bot.turn(g, index + 1)
+    error = play_written(g, record, index)
+    if error is not None:  # a value offered as legal was not: a bug of the engine's domains
+        raise SimulationError(f"turn {index + 1}: the record made from the options offered "
+                              f"is refused: {error.rule}: {error.message}")
+    return record
 
 
 def parse_option(text: str) -> dict[str, Any]:
