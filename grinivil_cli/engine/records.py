@@ -1,7 +1,8 @@
 """Typed moves: each turn of a log read once, after the schema check, into frozen records.
 
-Issue 12, first step: the records, `parse_turn` and `write_turn`; the rules do not take them yet.
-A reader with `docs/log-format.md` open finds here, in the order of its sections:
+The rules take these records (`replay.replay` parses the turns, `setup.set_up` the setup); no
+rule reads a log mapping. A reader with `docs/log-format.md` open finds here, in the order of
+its sections:
 
 * `At`: where a value stands in the log, as a path (("turns", 5, "site"));
 * the shared shapes: `Cubes` (a list of names or a mapping of counts), `Entry` (one entry of a
@@ -42,6 +43,12 @@ normalised; to keep it so, the records keep the form the log used:
 Equality. `at`, `keys` and `Cubes.listed` are compare=False: two records of the same move are
 equal wherever and however they were written. A record made by hand has no `keys`: it is
 written in the order of docs/log-format.md.
+
+Decisions. A turn being made decision by decision (`engine/choices.py`) is read by
+`parse_partial` (its parts still to decide allowed) and given to the rules through `probed`:
+the same record, each field read first asking the probe (`FieldProbe`), which stops the rules at
+the first field not decided yet, in the state of the table at that moment. `Record.log_keys`
+says which log key each attribute is read from, so the probe knows the field's path.
 """
 
 from __future__ import annotations
