@@ -31,7 +31,7 @@ from .state import PlayerState
 from .tiles import TimeCost
 
 TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudden_death",
-             "excess", "turn", "follow", "big_town"}
+             "excess", "follow", "big_town"}
 # what a declined action may still record: the turn's own keys, the step-2 benefit, and what is
 # judged by its own rule (time bought, Repeat Actions: none is earned)
 DECLINED_KEYS = TURN_KEYS | abilities.BENEFIT_KEYS | {"declined", "buy_time", "repeat"}
