@@ -29,7 +29,7 @@ moves` shows (`tile_choices`, `line`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -316,7 +316,6 @@ class Result:
 
 
 Runner = Callable[[Partial], Result]
-Order = Callable[["Partial", Raw], Iterable[Any]]  # the values of a decision, in the order tried
 
 
 @dataclass
@@ -341,11 +340,8 @@ class Search:
             found = self.cache[key] = self.run(partial)
         return found
 
-    def completable(self, partial: Partial, depth: int = 0,
-                    order: Order | None = None) -> bool:
-        """Whether some complete legal record continues `partial`; the values of each decision
-        tried in `order` (a player's liking: the first complete record found is then the one
-        they like best, each step of it `known`), by default `witnesses`."""
+    def completable(self, partial: Partial, depth: int = 0) -> bool:
+        """Whether some complete legal record continues `partial`."""
         key = partial.key()
         if key in self.known:
             return self.known[key]
@@ -359,13 +355,12 @@ class Search:
         elif self.dead_list(partial, r.raw, depth):
             ok = False
         else:
-            tried = list(witnesses(r.raw) if order is None else order(partial, r.raw))
+            tried = list(witnesses(r.raw))
             if not tried and depth > self.deepest[0]:
                 raw = r.raw
                 why = raw.why_none or f"nothing is possible for {raw.what}."
                 self.deepest = (depth, IllegalMove(raw.rule, why, self.root + raw.path))
-            ok = any(self.completable(partial.choose(r.raw, v), depth + 1, order)
-                     for v in tried)
+            ok = any(self.completable(partial.choose(r.raw, v), depth + 1) for v in tried)
         self.known[key] = ok
         return ok
 

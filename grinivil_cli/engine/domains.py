@@ -50,13 +50,12 @@ from .records import PENDING
 from .residents import qualifying
 from .ring import REFILL, TIME_UNIT_PRICE
 from .state import PlayerState
-from .tiles import ABILITY_TILES, DUAL_TILE, MERCHANT_KEY, ring_tile_of
+from .tiles import ABILITY_TILES, BUILD_TILES, DUAL_TILE, MERCHANT_KEY, ring_tile_of
 from .trees import MAX_PLANT, MAX_SITE_PLANT
 
 MAX_REPEATS = 3  # more Repeat Actions than one action can earn (a site bonus, a road space)
 MAX_BUY_TIME = 20  # more Time Units than any action costs
 MAX_LIST = {"spots": MAX_PLANT, "plant": MAX_SITE_PLANT, "items": 3, "moves": 3, "trades": 3}
-BUILD = ("build-floor", "build-floor-premium")
 IMPORT_OFFER = ("tree", "concrete", "wood", "steel")  # 2 Trees, 1 of each cube (R-A14-02)
 MIN_PLEDGE = 30  # R-A52P-02 (actions/promo.py)
 
@@ -259,7 +258,7 @@ def cubes(ask: Ask) -> Raw | None:
         room = len(holes(g, r)) - g.state.market[r]
         return count(ask, f"{r} sold", "R-A06-01", 0, min(p.cubes[r], room), scan="monotone",
                      path=ask.path + (r,))
-    if t in BUILD:
+    if t in BUILD_TILES:
         return cubes_spent(ask, chosen, r)
     return None
 
@@ -576,12 +575,12 @@ def building(ask: Ask) -> Raw | None:
     players (R-SETUP-04), whose first Floor the player holds the cubes for (R-BLD-07)."""
     g = ask.g
     where = ask.holder.get("site")
-    if ask.tile in BUILD and where in g.state.townland.buildings:
+    if ask.tile in BUILD_TILES and where in g.state.townland.buildings:
         b = g.state.townland.buildings[where]
         if b.blocks:  # read again after the first Floor: already decided (`site`)
             return None
     rule = "R-A52P-01" if ask.tile == "crowdfunding" else "R-BLD-08"
-    raw = one_of(ask, "the Building Token", rule, tokens_for(ask, where, ask.tile in BUILD))
+    raw = one_of(ask, "the Building Token", rule, tokens_for(ask, where, ask.tile in BUILD_TILES))
     p = player(ask)
     return replace(raw, why_none=f"no Building Token left for {where} is one whose first "
                    f"Floor {p.name} holds the cubes for ({describe_cubes(p.cubes)}).")

@@ -37,7 +37,7 @@ from ..engine.domains import MAX_REPEATS
 from ..engine.game import Game
 from ..engine.roads import ROAD_CONCRETE
 from ..engine.state import PlayerState
-from ..engine.tiles import DUAL_TILE, ring_tile_of
+from ..engine.tiles import BUILD_TILES, ring_tile_of
 
 WEIGHTS = {
     "build-floor": 10, "build-floor-premium": 5, "buy-resources": 7,
@@ -65,7 +65,6 @@ TWO_FLOORS_CHANCE = 0.3  # how often a bot buys the cubes of the next two Floors
 BID_CHANCE = 0.35  # how often another player bids at an Auction
 SPEND = 0.3  # the share of its money a bidding bot spends at most
 MORE_CHANCE = 0.5  # how often a bot adds one more element to a list (spots, items, trades)
-BUILDING_TILES = ("build-floor", "build-floor-premium")
 BUYING_TILES = ("buy-resources", "buy-resources-discount")
 
 
@@ -230,7 +229,7 @@ class Bot:
         new building with its last free Worker (it would have none left for the next Floors
         of those it works on, whose Workers come back only when they are finished)."""
         if raw.key == "site" and g.free_workers(p) < 2 and partial.data.get("tile") in \
-                BUILDING_TILES:
+                BUILD_TILES:
             town = g.state.townland
             return {repr(v) for v in raw.candidates if v not in town.buildings}
         return set()
@@ -252,7 +251,7 @@ class Bot:
         """Situational weight: build when holding cubes, buy when short, money when poor."""
         cubes = p.total_cubes()
         free = g.free_workers(p)
-        if action in BUILDING_TILES:
+        if action in BUILD_TILES:
             return 3.0 if cubes >= 3 else 0.3
         if action in BUYING_TILES:
             return 2.0 if cubes < 3 and p.money > 15 else 0.5
@@ -274,8 +273,7 @@ class Bot:
         without the action (R-END-01/02): such tiles come last, to play the round out."""
         if not g.state.sudden_death:
             return 1.0
-        tile = DUAL_TILE if action in ("explore", "build-road") else ring_tile_of(action)
-        target = g.state.ring.position_of(tile)
+        target = g.state.ring.position_of(ring_tile_of(action))
         if target is None:
             return 1.0
         crossing = ring.Move.forward(p.position, ring.steps_to(p.position, target)).laps > 0
