@@ -63,9 +63,9 @@ def validation(path: str, game: Game) -> dict[str, Any]:
                    text=shown_lines(path, lines, "findings"))
         return out
     lines = [f"{path}: legal ({turns} turns)"]
-    if r.game is not None and r.game.state.options:  # the variants played
-        out["options"] = {k: sorted(v) if isinstance(v, set) else v
-                          for k, v in r.game.state.options.items()}
+    if r.game is not None and r.game.state.options.played:  # the variants played
+        out["options"] = {k: sorted(v) if k == "promo_tiles" else v
+                          for k, v in r.game.state.options.write().items()}
         lines.append(f"options: {describe_options(r.game.state.options) or 'none'}")
     if r.scores is not None:
         out["scores"] = [{"player": s.player, "total": s.total, "rank": s.rank,

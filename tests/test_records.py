@@ -40,6 +40,7 @@ from grinivil_cli.engine.records import (
     Explore,
     ExploreLand,
     ForcedTrade,
+    Header,
     Import,
     NewResident,
     NoFields,
@@ -634,6 +635,40 @@ def test_the_setup_reads_and_writes_back_exactly() -> None:
         assert setup.at("ring", 3) == ("setup", "ring", 3)
     with pytest.raises(UnreadableTurn):
         Setup.read({"ring": "r1"})
+
+
+def test_the_header_reads_the_players_and_options_and_writes_them_back() -> None:
+    """The players and the variants are records too (the rules read no log mapping): every
+    bundled log's header round-trips, each value keeps its place, and a shape the schema
+    refuses is unreadable at its path."""
+    variants = 0
+    for path in LOGS:
+        data = yaml.safe_load(path.read_text())
+        header = Header.read(data)
+        assert [s.write() for s in header.players] == data["players"], path
+        assert header.players[1].at("colour") == ("players", 1, "colour")
+        assert header.options.write() == data.get("options", {}), path
+        assert header.options.played == ("options" in data and data["options"] != {})
+        assert header.setup.write() == data["setup"]
+        variants += header.options.played
+    assert variants >= 5
+    picks = Header.read({"players": [], "options": {"personalized_tar": [
+        {"player": "Anna", "exclude": "merchant"}], "blocks": 1}}).options
+    assert (picks.blocks, picks.personalized_tar[0].exclude, picks.big_town) == (1, "merchant",
+                                                                                False)
+    assert picks.personalized_tar[0].at("exclude") == ("options", "personalized_tar", 0,
+                                                       "exclude")
+    assert picks.write() == {"personalized_tar": [{"player": "Anna", "exclude": "merchant"}],
+                             "blocks": 1}
+    for data, where in [({"players": [{"name": "Anna"}]}, ("players", 0)),
+                        ({"players": [{"name": "A", "colour": "grey", "age": 3}]},
+                         ("players", 0, "age")),
+                        ({"players": [], "options": {"big_twon": True}},
+                         ("options", "big_twon")),
+                        ({"players": [], "options": {"blocks": "2"}}, ("options", "blocks"))]:
+        with pytest.raises(UnreadableTurn) as e:
+            Header.read(data)
+        assert e.value.path == where
 
 
 def test_a_field_the_rules_need_is_an_incomplete_record_at_its_path() -> None:

@@ -15,6 +15,7 @@ import yaml
 from test_resident_rules import milan_town
 
 from grinivil_cli.engine.game import Game
+from grinivil_cli.engine.records import Options
 from grinivil_cli.engine.setup import BLOCKS, set_up
 from grinivil_cli.errors import IllegalMove, LogFormatError
 from grinivil_cli.loading import load_game, read_log
@@ -54,15 +55,22 @@ def format_error(tmp_path: Path, log: dict[str, Any]) -> str:
 # --- the log header's options --------------------------------------------------------------------
 
 def test_options_are_stored_on_the_state_and_shown_by_validate(tmp_path: Path) -> None:
-    """R-VAR-QUICK-01, R-VAR-PERS-01: the header's options are read into GameState.options
-    (promo_tiles as a set) and `validate` prints them in one line."""
+    """R-VAR-QUICK-01, R-VAR-PERS-01: the header's options are read into their record
+    (GameState.options: every variant a field, the picks records too, the promo tiles in the
+    log's order) and `validate` prints them in one line."""
     log = with_options(3, blocks=-1, big_town=True, ignore_max_distance=True,
                        personalized_tar=[{"player": "Anna", "include": "import"},
                                          {"player": "Bruno", "exclude": "merchant"}],
                        promo_tiles=["manager", "follower"])
     g = set_up(edition(), log)
-    assert g.state.options["promo_tiles"] == {"follower", "manager"}
-    assert g.state.options["big_town"] is True
+    options = g.state.options
+    assert (options.blocks, options.big_town, options.beginners_ring,
+            options.ignore_max_distance) == (-1, True, False, True)
+    assert options.promo_tiles == ("manager", "follower")
+    assert [(p.player, p.include, p.exclude) for p in options.personalized_tar] == [
+        ("Anna", "import", None), ("Bruno", None, "merchant")]
+    assert options.personalized_tar[1].path == ("options", "personalized_tar", 1)
+    assert options.write() == log["options"]  # written back as the log has it
     assert g.state.copy().options == g.state.options
     path = tmp_path / "log.yaml"
     path.write_text(yaml.safe_dump(log, sort_keys=False))
@@ -76,7 +84,7 @@ def test_options_are_stored_on_the_state_and_shown_by_validate(tmp_path: Path) -
 
 def test_base_game_has_no_options_line(tmp_path: Path) -> None:
     """Without `options` the state's options are empty and validate prints no options line."""
-    assert new_base().state.options == {}
+    assert new_base().state.options == Options() and not new_base().state.options.played
     path = tmp_path / "log.yaml"
     path.write_text(yaml.safe_dump(base_log(2), sort_keys=False))
     out = validation(str(path), load_game(path))
@@ -165,7 +173,7 @@ def test_ignore_max_distance_lets_a_far_building_meet_the_feature() -> None:
     Anna 4 VP and 50 + 15 + min(10 x 2, 50) = 85 G, the School's builder Bruno Milan's 3 VP."""
     g = milan_town("O1.s3", house="I0.s2")
     illegal(g, "R-SELL-05", player="Anna", tile="sell-house", house="I0.s2", resident="milan")
-    g.state.options = {"ignore_max_distance": True}
+    g.state.options = Options(ignore_max_distance=True)
     play(g, player="Anna", tile="sell-house", house="I0.s2", resident="milan")
     assert (player(g, "Anna").vp, player(g, "Anna").money) == (4, 85)
     assert (player(g, "Bruno").vp, player(g, "Bruno").money) == (3, 50)
@@ -350,7 +358,7 @@ def test_variant_sample_game_is_legal_finished_and_scored_as_claimed(path: Path)
     assert r.error is None, str(r.error)
     assert r.finished and r.scores is not None
     assert {s.player: s.total for s in r.scores} == g.loaded.data["final_scores"]
-    assert r.game is not None and r.game.state.options
+    assert r.game is not None and r.game.state.options.played
 
 
 ILLEGAL_SAMPLES = sorted((TOP / "samples" / "variants" / "illegal").glob("*.yaml"))

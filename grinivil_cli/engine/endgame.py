@@ -66,7 +66,7 @@ def check_sudden_death(g: Game, p: PlayerState, move: Turn) -> None:
     """2 Building Blocks or fewer after the whole turn starts the Sudden-death Round; each
     player chooses to stay or to move to the Starting Tile (R-SD-01..07, AMB-SD-01 (a)).
     With Big Town the player may take an extra Block instead (R-VAR-BIG-01..04)."""
-    big = bool(g.state.options.get("big_town"))
+    big = g.state.options.big_town
     if g.state.sudden_death or p.blocks > SUDDEN_DEATH_BLOCKS:
         for key, rule in (("sudden_death", "R-SD-01"), ("big_town", "R-VAR-BIG-01")):
             if getattr(move, key) is not None:

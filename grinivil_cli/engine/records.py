@@ -1184,6 +1184,124 @@ FAMILIES: dict[str, Callable[[_Fields], Action]] = {
 }
 
 
+# --- The log's header: the players and the variants (*Setup*, *Game Variants*) ---------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat(Record):
+    """One entry of `players`: a player's name and colour, in seating order (R-GEN-01 judges
+    the colours, R-SETUP-14 orange)."""
+
+    name: str
+    colour: str
+    at: At = field(default=NOWHERE, compare=False)
+
+    @classmethod
+    def read(cls, value: object, at: At) -> Seat:
+        f = _Fields(value, at, "a player")
+        name, colour = f.text("name"), f.text("colour")
+        f.done("a player")
+        if name is None or colour is None:
+            missing = "name" if name is None else "colour"
+            raise UnreadableTurn(at, f"a player must have a '{missing}'")
+        return _make(cls, name=name, colour=colour, at=at)
+
+    def write(self) -> dict[str, Any]:
+        return {"name": self.name, "colour": self.colour}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pick(Record):
+    """One Personalized TAR pick: a player names a pink tile forced into the ring (`include`)
+    or kept out of it (`exclude`); one of the two (R-VAR-PERS-01 judges a pick naming both or
+    neither)."""
+
+    player: str
+    include: str | None = None
+    exclude: str | None = None
+    keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    at: At = field(default=NOWHERE, compare=False)
+
+    @classmethod
+    def read(cls, value: object, at: At) -> Pick:
+        f = _Fields(value, at, "a Personalized TAR pick")
+        player = f.text("player")
+        pick = _make(cls, player=player, include=f.text("include"), exclude=f.text("exclude"),
+                     keys=f.keys, at=at)
+        f.done("a Personalized TAR pick")
+        if player is None:
+            raise UnreadableTurn(at, "a Personalized TAR pick must name its 'player'")
+        return pick
+
+    def write(self) -> dict[str, Any]:
+        return _write(self.keys, player=self.player, include=self.include, exclude=self.exclude)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options(Record):
+    """`options`: the variants played (the base game when the log leaves it out). The rules
+    read them (the Quick and Long Games R-VAR-QUICK-01 / R-VAR-LONG-01, Big Town R-VAR-BIG-01,
+    the Beginners Ring R-VAR-BEG-02, the Maximum Distance R-VAR-BEG-03, Personalized TAR
+    R-VAR-PERS-01, the promo tiles R-SETUP-19); never changed after setup."""
+
+    blocks: int = 0
+    big_town: bool = False
+    beginners_ring: bool = False
+    ignore_max_distance: bool = False
+    personalized_tar: tuple[Pick, ...] = ()
+    promo_tiles: tuple[str, ...] = ()  # in the log's order (an error names its index)
+    keys: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    at: At = field(default=NOWHERE, compare=False)
+
+    @classmethod
+    def read(cls, value: object, at: At) -> Options:
+        if value is None:
+            return _make(cls, at=at)
+        f = _Fields(value, at, "the options")
+        blocks, picks = f.integer("blocks"), f.value("personalized_tar", _picks)
+        options = _make(cls, blocks=blocks or 0, big_town=bool(f.flag("big_town")),
+                        beginners_ring=bool(f.flag("beginners_ring")),
+                        ignore_max_distance=bool(f.flag("ignore_max_distance")),
+                        personalized_tar=picks or (), promo_tiles=f.texts("promo_tiles") or (),
+                        keys=f.keys, at=at)
+        f.done("the options")
+        return options
+
+    @property
+    def played(self) -> bool:
+        """Whether the log names any option (a variant, or an option at its base value)."""
+        return bool(self.keys)
+
+    def write(self) -> dict[str, Any]:
+        """The options as the log writes them: the keys it wrote, in its order."""
+        return {k: _written(getattr(self, k)) for k in self.keys}
+
+
+def _picks(value: object, at: At) -> tuple[Pick, ...]:
+    return _list(value, at, Pick.read)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Header(Record):
+    """What a log says before its turns: the players (in seating order), the variants and the
+    setup."""
+
+    players: tuple[Seat, ...]
+    options: Options
+    setup: Setup
+    at: At = field(default=NOWHERE, compare=False)
+
+    @classmethod
+    def read(cls, log: dict[str, Any]) -> Header:
+        players = log.get("players")
+        if not isinstance(players, list):
+            raise UnreadableTurn(At(("players",)), f"expected the players as a list, found "
+                                 f"{_kind(players)}")
+        return _make(cls, players=_list(players, At(("players",)), Seat.read),
+                     options=Options.read(log.get("options"), At(("options",))),
+                     setup=Setup.read(log.get("setup")))
+
+
 # --- The setup (*Setup*) -------------------------------------------------------------------
 
 

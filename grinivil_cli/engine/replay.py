@@ -17,7 +17,7 @@ from .actions import NAMES
 from .endgame import next_player
 from .game import Game, plural
 from .ledger import Ledger
-from .records import Turn, UnreadableTurn, parse_turn, parse_turns
+from .records import Header, Turn, UnreadableTurn, parse_turn, parse_turns
 from .scoring import Score, final_scores, record_final_scores
 from .setup import set_up
 from .state import GameState
@@ -60,14 +60,14 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     `lenient`, carry on: a payment that cannot be made is applied as recorded, a move that
     cannot be applied at all is skipped, and every finding is kept."""
     log: dict[str, Any] = loaded.data
-    try:  # each turn read once into its typed record, which the rules take
-        turns = parse_turns(log)
+    try:  # the header and each turn read once into their typed records, which the rules take
+        header, turns = Header.read(log), parse_turns(log)
     except UnreadableTurn as e:
         raise LogFormatError([Problem(p.message, loaded.position(p.path), p.path)
                               for p in e.problems]) from None
     result = Replay(game=None)
     try:
-        g = set_up(edition, log)
+        g = set_up(edition, header)
     except IllegalMove as e:
         result.error = locate(e, loaded, None, None, "setup")
         return result

@@ -86,7 +86,7 @@ def qualifying(g: Game, house: str, feature: Feature) -> list[Building]:
             continue
         # R-DIST-03: only a printed limit can fail; the Beginners option ignores it
         # (R-VAR-BEG-03, AMB-VAR-01)
-        if feature.max_distance is not None and not g.state.options.get("ignore_max_distance"):
+        if feature.max_distance is not None and not g.state.options.ignore_max_distance:
             d = townland.distance(g.ed, town, house, b.site)
             if d is None or d > feature.max_distance:
                 continue

@@ -12,7 +12,7 @@ from .exploring import place_municipal_blocks
 from .game import Game, describe_cubes, plural, required
 from .ledger import Ledger
 from .market import holes
-from .records import Cubes, Setup, value_of
+from .records import Cubes, Header, Options, Pick, Seat, Setup, value_of
 from .state import MUNICIPALITY, GameState, PlayerState, Ring, Supply, Townland
 
 PLAYER_COUNTS = range(2, 7)  # R-GEN-01
@@ -30,27 +30,28 @@ COLOURS = ("brown", "grey", "beige", "white", "black", "orange")
 VARIANT_BLOCKS = 2  # Quick / Long Game: 1 or 2 Blocks fewer / more (R-VAR-QUICK-01, R-VAR-LONG-01)
 
 
-def set_up(edition: Edition, log: dict[str, Any]) -> Game:
-    """The state before the first turn, checked against the setup rules (R-SETUP-01..24)."""
-    setup = Setup.read(log.get("setup"))
-    players = log["players"]
+def set_up(edition: Edition, log: Header | dict[str, Any]) -> Game:
+    """The state before the first turn, checked against the setup rules (R-SETUP-01..24).
+    `log`: the log's header read into its record (`Header.read`), or the log's data."""
+    header = log if isinstance(log, Header) else Header.read(log)
+    setup, players, options = header.setup, header.players, header.options
     check_player_count(players)
     n = len(players)
     four_plus = n >= 4
     state = GameState(edition=edition, players=[], ring=Ring(tiles=[]), townland=Townland(),
                       supply=new_supply(edition, n), market={r: 0 for r in RESOURCES},
-                      municipality=n < 6, four_plus=four_plus, options=read_options(log))
+                      municipality=n < 6, four_plus=four_plus, options=options)
     g = Game(state, Ledger())
-    check_promo_tiles(edition, log.get("options") or {})
+    check_promo_tiles(edition, options)
     check_colours(players)
     money = edition.starting_money if setup.money is None else setup.money
-    blocks = BLOCKS[n] + variant_blocks(state.options, n)
-    for entry in players:
-        state.players.append(PlayerState(name=entry["name"], colour=entry["colour"], money=money,
+    blocks = BLOCKS[n] + variant_blocks(options, n)
+    for seat in players:
+        state.players.append(PlayerState(name=seat.name, colour=seat.colour, money=money,
                                          blocks=blocks, trees=STARTING_TREES,
                                          markers=edition.ownership_markers))
     deal_residents(g, setup)
-    state.ring = set_up_ring(edition, setup, state.options.get("promo_tiles") or frozenset())
+    state.ring = set_up_ring(edition, setup, frozenset(options.promo_tiles))
     check_beginners_ring(state, setup)
     check_personalized_tar(state, setup)
     lay_out_townland(g, setup)
@@ -58,7 +59,7 @@ def set_up(edition: Edition, log: dict[str, Any]) -> Game:
     return g
 
 
-def check_player_count(players: list[dict[str, Any]]) -> None:
+def check_player_count(players: tuple[Seat, ...]) -> None:
     """Grinivil is played by 2 to 6 players (R-GEN-01)."""
     n = len(players)
     if n not in PLAYER_COUNTS:
@@ -67,50 +68,42 @@ def check_player_count(players: list[dict[str, Any]]) -> None:
                           ("players", PLAYER_COUNTS[-1]) if n > PLAYER_COUNTS[-1] else ("players",))
 
 
-def read_options(log: dict[str, Any]) -> dict[str, Any]:
-    """The log header's variant options (schema-checked); `promo_tiles` becomes a set."""
-    options = dict(log.get("options") or {})
-    if "promo_tiles" in options:
-        options["promo_tiles"] = set(options["promo_tiles"])
-    return options
-
-
-def check_promo_tiles(edition: Edition, options: dict[str, Any]) -> None:
+def check_promo_tiles(edition: Edition, options: Options) -> None:
     """`options.promo_tiles` names promo tiles (#51P-#53P), which join the pink tiles drawn for
     the ring (R-SETUP-19, AMB-SETUP-10)."""
     promos = [k for k, t in edition.action_tiles.items() if t.promo]
-    for i, tile in enumerate(options.get("promo_tiles") or []):
+    for i, tile in enumerate(options.promo_tiles):
         info = edition.action_tiles.get(tile)
         if info is None or not info.promo:
             raise IllegalMove("R-SETUP-19", f"'{tile}' is not a promo tile; the promo tiles "
                               f"that may join the pink tiles are {', '.join(promos)}.",
-                              ("options", "promo_tiles", i))
+                              options.at("promo_tiles", i))
 
 
-def variant_blocks(options: dict[str, Any], n: int) -> int:
+def variant_blocks(options: Options, n: int) -> int:
     """Quick Game: every player gives up 1 or 2 Blocks; Long Game: every player takes 1 or 2
     more, not with 2 players; the same number for everyone (R-VAR-QUICK-01, R-VAR-LONG-01,
     AMB-VAR-05)."""
-    change = int(options.get("blocks", 0))
+    change = options.blocks
     if abs(change) > VARIANT_BLOCKS:
         raise IllegalMove("R-VAR-QUICK-01" if change < 0 else "R-VAR-LONG-01",
                           f"the Quick and Long Games change every player's Blocks by 1 or 2; "
-                          f"the log says {change}.", ("options", "blocks"))
+                          f"the log says {change}.", options.at("blocks"))
     if change > 0 and n == 2:
         raise IllegalMove("R-VAR-LONG-01", f"the Long Game (+{plural(change, 'Block')}) is "
-                          "not available with 2 players.", ("options", "blocks"))
+                          "not available with 2 players.", options.at("blocks"))
     return change
 
 
 def check_beginners_ring(state: GameState, setup: Setup) -> None:
     """With the Beginners Ring the 16 variable tiles are the edition's fixed layout, not a
     random draw (R-VAR-BEG-02, AMB-VAR-01)."""
-    if not state.options.get("beginners_ring"):
+    if not state.options.beginners_ring:
         return
     layout = list(state.edition.beginners_ring)
     if not layout:
         raise IllegalMove("R-VAR-BEG-02", f"the edition {state.edition.name} has no Beginners "
-                          "Ring layout ('beginners_ring').", ("options", "beginners_ring"))
+                          "Ring layout ('beginners_ring').", state.options.at("beginners_ring"))
     ring = list(setup.ring or ())
     for i, (want, got) in enumerate(zip(layout, ring, strict=True)):
         if want != got:
@@ -123,88 +116,83 @@ def check_personalized_tar(state: GameState, setup: Setup) -> None:
     into the ring or kept out of it; forced-in tiles are among the 7 pink tiles, kept-out ones
     are not on the ring, and a tile named twice follows the later pick (R-VAR-PERS-01,
     AMB-VAR-02)."""
-    picks = state.options.get("personalized_tar") or []
-    promos = state.options.get("promo_tiles") or set()
+    picks = state.options.personalized_tar
+    promos = state.options.promo_tiles
     ring = set(setup.ring or ())
     picked: dict[str, int] = {}
     decided: dict[str, tuple[str, int]] = {}  # tile -> ("include" or "exclude", pick index)
     for i, pick in enumerate(picks):
-        path: tuple[str | int, ...] = ("options", "personalized_tar", i)
-        name = pick["player"]
+        name = pick.player
         if name in picked:
             raise IllegalMove("R-VAR-PERS-01", f"{name} picks one tile only; pick "
-                              f"{picked[name] + 1} was already theirs.", path)
+                              f"{picked[name] + 1} was already theirs.", pick.path)
         picked[name] = i
-        kind = pick_kind(pick, path)
-        tile = pick[kind]
+        kind, tile = pick_kind(pick)
         info = state.edition.action_tiles.get(tile)
         if info is None:
             raise IllegalMove("R-VAR-PERS-01", f"{name} picks '{tile}', which is not an action "
-                              f"tile of the edition {state.edition.name}.", path + (kind,))
+                              f"tile of the edition {state.edition.name}.", pick.at(kind))
         if not info.pink or (info.promo and tile not in promos):
             initial = tile in state.edition.ring_corners.values()
             why = ("has no pink border (an Initial tile)" if initial else
                    "has no pink border" if not info.pink else
                    "is a promo tile not in the game (options.promo_tiles)")
             raise IllegalMove("R-VAR-PERS-01", f"{name} picks '{tile}', which {why}; only a "
-                              "pink tile of the game may be picked.", path + (kind,))
+                              "pink tile of the game may be picked.", pick.at(kind))
         decided[tile] = (kind, i)
     for tile, (kind, i) in decided.items():
         if (kind == "include") != (tile in ring):
-            who = picks[i]["player"]
             why = ("forced it in, but it is not on the ring" if kind == "include"
                    else "kept it out, but it is on the ring")
-            raise IllegalMove("R-VAR-PERS-01", f"{who} {why} ('{tile}').",
-                              ("options", "personalized_tar", i, kind))
+            raise IllegalMove("R-VAR-PERS-01", f"{picks[i].player} {why} ('{tile}').",
+                              picks[i].at(kind))
 
 
-def pick_kind(pick: dict[str, Any], path: tuple[str | int, ...]) -> str:
+def pick_kind(pick: Pick) -> tuple[str, str]:
     """A Personalized TAR pick names one pink tile, to force it in ('include') or to keep it out
-    ('exclude'): one of the two, not both (R-VAR-PERS-01)."""
-    kinds = [kind for kind in ("include", "exclude") if kind in pick]
+    ('exclude'): one of the two, not both (R-VAR-PERS-01). The kind and the tile."""
+    kinds = [(kind, tile) for kind, tile in (("include", pick.include),
+                                             ("exclude", pick.exclude)) if tile is not None]
     if len(kinds) != 1:
         what = "names both" if kinds else "names neither"
-        raise IllegalMove("R-VAR-PERS-01", f"{pick['player']} names one pink tile, to force in "
+        raise IllegalMove("R-VAR-PERS-01", f"{pick.player} names one pink tile, to force in "
                           f"('include') or to keep out ('exclude'); the pick {what}.",
-                          path + ("exclude",) if kinds else path)
+                          pick.at("exclude") if kinds else pick.path)
     return kinds[0]
 
 
-def describe_options(options: dict[str, Any]) -> str:
+def describe_options(options: Options) -> str:
     """The variants played, in words (for `validate`); "" for the base game."""
     parts = []
-    blocks = int(options.get("blocks", 0))
-    if blocks:
-        game = "Quick Game" if blocks < 0 else "Long Game"
-        parts.append(f"{game} ({blocks:+d} Building Blocks each)")
-    if options.get("big_town"):
+    if options.blocks:
+        game = "Quick Game" if options.blocks < 0 else "Long Game"
+        parts.append(f"{game} ({options.blocks:+d} Building Blocks each)")
+    if options.big_town:
         parts.append("Big Town")
-    if options.get("beginners_ring"):
+    if options.beginners_ring:
         parts.append("Beginners Ring")
-    if options.get("ignore_max_distance"):
+    if options.ignore_max_distance:
         parts.append("Maximum Distance ignored")
-    picks = options.get("personalized_tar") or []
-    if picks:
+    if options.personalized_tar:
         parts.append("Personalized TAR (" + ", ".join(
-            f"{p['player']} {'+' + p['include'] if 'include' in p else '-' + p['exclude']}"
-            for p in picks) + ")")
-    if options.get("promo_tiles"):
-        parts.append("promo tiles " + ", ".join(sorted(options["promo_tiles"])))
+            f"{p.player} {'+' + p.include if p.include is not None else '-' + str(p.exclude)}"
+            for p in options.personalized_tar) + ")")
+    if options.promo_tiles:
+        parts.append("promo tiles " + ", ".join(sorted(options.promo_tiles)))
     return ", ".join(parts)
 
 
-def check_colours(players: list[dict[str, Any]]) -> None:
+def check_colours(players: tuple[Seat, ...]) -> None:
     """Each player has their own colour; orange belongs to a sixth player (R-GEN-01)."""
     seen: dict[str, int] = {}
-    for i, entry in enumerate(players):
-        colour = entry["colour"]
-        if colour in seen:
-            raise IllegalMove("R-GEN-01", f"{entry['name']} and {players[seen[colour]]['name']} "
-                              f"both play {colour}.", ("players", i, "colour"))
-        if colour == "orange" and len(players) < 6:
+    for i, seat in enumerate(players):
+        if seat.colour in seen:
+            raise IllegalMove("R-GEN-01", f"{seat.name} and {players[seen[seat.colour]].name} "
+                              f"both play {seat.colour}.", seat.at("colour"))
+        if seat.colour == "orange" and len(players) < 6:
             raise IllegalMove("R-SETUP-14", "orange is the Municipality's colour; only a sixth "
-                              "player plays orange.", ("players", i, "colour"))
-        seen[colour] = i
+                              "player plays orange.", seat.at("colour"))
+        seen[seat.colour] = i
 
 
 def new_supply(edition: Edition, n: int) -> Supply:

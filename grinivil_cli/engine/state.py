@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..edition.model import RESOURCES, Edition
+from .records import Options
 
 MUNICIPALITY = "Municipality"  # owner / builder name of the Municipality (orange, not a player)
 RING_SIZE = 20
@@ -127,9 +127,9 @@ class GameState:
     current: int = 0  # index of the player whose turn is next
     sudden_death: bool = False
     last_tile: str | None = None  # tile chosen by the previous player (for #51P)
-    # the log header's `options` (variants), as written, with promo_tiles as a set
-    # (engine/setup.py `read_options`); read by the rules, never changed after setup
-    options: dict[str, Any] = field(default_factory=dict)
+    # the log header's `options` (the variants), read into their record; read by the rules,
+    # never changed after setup (a frozen record: copies share it)
+    options: Options = field(default_factory=Options)
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:
@@ -168,7 +168,7 @@ class GameState:
                          deck=list(supply.deck), display=list(supply.display),
                          pile=list(supply.pile)),
             market=dict(self.market),
-            options=copy.deepcopy(self.options) if self.options else {},
+            options=self.options,
         )
 
 

@@ -111,4 +111,4 @@ def description(scene: Scene) -> str:
             f"Townland: {len(town.tiles)} land tiles, {len(town.buildings)} buildings, "
             f"{len(town.trees)} trees, {len(town.road_tokens)} road tokens. "
             f"Residents of Grinivil: {len(s.supply.pile)}. Players: {people}."
-            + (f" Variants: {describe_options(s.options)}." if s.options else ""))
+            + (f" Variants: {variants}." if (variants := describe_options(s.options)) else ""))
