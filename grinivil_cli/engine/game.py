@@ -240,8 +240,14 @@ class Game:
     def employed_workers(self, p: PlayerState) -> int:
         """Workers at Building Sites (finished or not) and on Ability Tiles (R-WRK-05)."""
         name = p.name
-        at_sites = [b for b in self.state.townland.buildings.values() if name in b.workers]
-        return len(at_sites) + list(self.state.ring.ability_workers.values()).count(name)
+        n = 0
+        for b in self.state.townland.buildings.values():
+            if b.workers and name in b.workers:
+                n += 1
+        for worker in self.state.ring.ability_workers.values():
+            if worker == name:
+                n += 1
+        return n
 
     def soft(self, error: IllegalMove) -> None:
         """A broken rule after which the move can still be applied as recorded: raised in a

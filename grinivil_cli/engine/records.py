@@ -171,15 +171,21 @@ class Record:
 
     def field_of(self, key: str) -> str:
         """The attribute a log key is read into (a record of one value: that value's)."""
-        keys = type(self).log_keys()
-        for name, k in keys.items():
-            if k == key or (k is None and len(keys) == 1):
-                return name
-        raise KeyError(key)
+        cls = type(self)
+        found = _FIELD_OF.get((cls, key))
+        if found is None:
+            keys = cls.log_keys()
+            found = next((name for name, k in keys.items()
+                          if k == key or (k is None and len(keys) == 1)), None)
+            if found is None:
+                raise KeyError(key)
+            _FIELD_OF[cls, key] = found
+        return found
 
 
 _LOG_KEY = {"from_": "from", "with_": "with"}  # the other attributes are their log keys
 _LOG_KEYS: dict[type, dict[str, str | None]] = {}
+_FIELD_OF: dict[tuple[type, str], str] = {}  # (record class, log key) -> attribute
 _VIEWS: dict[type, type] = {}
 _VIEW_KEYS: dict[type, dict[str, str | None]] = {}  # a view's class -> its record's log keys
 _PROBE = "_probe"
@@ -252,18 +258,13 @@ _MAKING: ContextVar[bool] = ContextVar("making", default=False)
 
 def _make(cls: type[M], **fields: Any) -> M:
     """`cls(**fields)` for a record read from the log, made without the dataclass's
-    `__init__` (reading a whole log makes tens of thousands of records: this is 2 to 3 times
-    faster); the same record, frozen as any other."""
-    defaults = _DEFAULTS.get(cls)
-    if defaults is None:
-        defaults = _DEFAULTS[cls] = {f.name: f.default for f in dataclasses.fields(cast(Any, cls))
-                                     if f.default is not dataclasses.MISSING}
+    `__init__` (reading a whole log makes tens of thousands of records: this is several times
+    faster); the same record, frozen as any other. A field left out reads its default from the
+    class, where the dataclass puts it (every field of a record has a plain default or none:
+    no `default_factory`), so most of a turn's fields cost nothing."""
     made: Any = object.__new__(cls)
-    _SET(made, "__dict__", {**defaults, **fields})
+    made.__dict__.update(fields)
     return cast(M, made)
-
-
-_DEFAULTS: dict[type, dict[str, Any]] = {}
 
 
 # --- Cubes and {name: value} entries ---------------------------------------------------------
@@ -1453,17 +1454,22 @@ class Turn(Step):
 def _read_step(f: _Fields, what: str) -> dict[str, Any]:
     """The fields of `Step`, read from the turn's or Repeat Action's mapping `f` (the fields
     written only: most of a turn's are left out)."""
-    tile = f.value("tile", _read_tile)
+    tile = f.data.get("tile")
+    if type(tile) is str and tile in FAMILIES:  # the usual case, read without its place
+        f.read.add("tile")
+    else:
+        tile = f.value("tile", _read_tile)
     if tile is None and _MAKING.get():
         tile = ""  # not chosen yet: the rules read it first (`NoFields` until it is)
     elif tile is None:
         raise UnreadableTurn(f.at / "tile", f"{what} must name its 'tile'")
     out: dict[str, Any] = {"tile": tile, "action": FAMILIES[tile](f) if tile
                            else NoFields(at=f.at), "keys": f.keys, "at": f.at}
-    for key in f.keys:
-        reader = _STEP_FIELDS.get(key)
-        if reader is not None:
-            out[key] = f.value(key, reader)
+    if len(f.keys) > len(f.read):  # a field around the action (most turns have none)
+        for key in f.keys:
+            reader = _STEP_FIELDS.get(key)
+            if reader is not None:
+                out[key] = f.value(key, reader)
     return out
 
 
@@ -1482,7 +1488,8 @@ _STEP_FIELDS: dict[str, Callable[[object, At], Any]] = {
 def _repeat_action(value: object, at: At) -> RepeatAction:
     f = _Fields(value, at, "a Repeat Action")
     step = _make(RepeatAction, **_read_step(f, "a Repeat Action"))
-    f.done(f"a Repeat Action of '{step.tile}'")
+    if len(f.read) != len(f.data):
+        f.done(f"a Repeat Action of '{step.tile}'")
     return step
 
 
@@ -1494,9 +1501,14 @@ def parse_turn(data: object, path: Path | At) -> Turn:
     player = f.text("player")
     if player is None:
         raise UnreadableTurn(at / "player", "a turn must name its 'player'")
-    turn = _make(Turn, player=player, big_town=cast(BigTown, f.value("big_town", _read_big_town)),
-                **_read_step(f, "a turn"))
-    f.done(f"a '{turn.tile}' turn")
+    fields = _read_step(f, "a turn")
+    fields["player"] = player
+    if "big_town" in f.data:
+        fields["big_town"] = f.value("big_town", _read_big_town)
+    turn: Turn = object.__new__(Turn)
+    turn.__dict__.update(fields)  # as `_make` makes it, from the fields read
+    if len(f.read) != len(f.data):
+        f.done(f"a '{turn.tile}' turn")
     return turn
 
 
