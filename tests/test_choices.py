@@ -551,3 +551,40 @@ def test_every_option_of_the_first_two_decisions_has_a_legal_completion(make: An
             assert is_legal(g, move) is None, (tile, v, move, is_legal(g, move))
             checked += 1
     assert checked >= len(first.options)
+
+
+def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-TAR-06, R-RND-03, R-RND-05, R-A01-03: Anna at position 19 with 5 G. Choosing Buy
+    Resources (position 1) or the discount tile (11) completes the TAR: the Taxes (5 G) take
+    all her money, and with 0 G she can buy no cube (the cheapest, concrete, costs 7, 4 with
+    the discount), whatever 4 cubes are drawn for the Market: 15 draws (the multisets of 4
+    from 3 kinds, C(6, 2)). Not eligible, for the money (R-A01-03), as when every draw is
+    tried: `choices.choosable` finds it once, from the table before the choosing move, and
+    the answers with it turned off are the same, for every tile, at twice the replays of the
+    whole tile list."""
+    from grinivil_cli.engine import turn as turn_rules
+
+    g = new_game(2, money=5)
+    player(g, "Anna").position = 19
+    played = [0]
+    play_action = turn_rules.play_action
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        played[0] += 1
+        play_action(*args, **kwargs)
+
+    monkeypatch.setattr(turn_rules, "play_action", counted)
+
+    def answers() -> dict[str, tuple[bool, str | None]]:
+        played[0] = 0
+        return {t.tile: (t.eligible, t.why.rule if t.why else None) for t in tile_choices(g)}
+
+    on, replays_on = answers(), played[0]
+    assert on["buy-resources"] == (False, "R-A01-03")
+    assert on["buy-resources-discount"] == (False, "R-A01-03")
+    assert on["subsidy"] == (True, None)
+    monkeypatch.setattr(turn_rules, "choosable", lambda *args: None)
+    off, replays_off = answers(), played[0]
+    assert off == on
+    assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304

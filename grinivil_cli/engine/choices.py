@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
-from .records import PENDING, Sentinel, parse_partial, probed
+from .records import PENDING, Sentinel, parse_partial, probed, unprobed
 from .records import Step as StepRecord
 from .state import GameState, PlayerState
 from .tiles import MERCHANT_KEY
@@ -270,28 +270,31 @@ class Probe:
         self.settled: set[Path] = set()  # fields read already that are decided or left out
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
-             outcome: bool = False) -> None:
-        self.ask(path, key, item, outcome=outcome)
+             outcome: bool = False) -> bool:
+        return self.ask(path, key, item, outcome=outcome)
 
-    def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> None:
+    def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> bool:
+        """Raise Undecided at the first field the rules read that is not decided yet; True when
+        the field is settled (decided, left out, or not a decision)."""
         if full in self.settled:
-            return
+            return True
         domain = self.domains.get(key)
         if domain is None:
-            return
+            return True
         path = full[len(self.root):]
         value = self.partial.value_at(path)
         if value is not MISSING and value is not PENDING and key not in CONTAINER_KEYS:
             self.settled.add(full)
-            return  # decided
+            return True  # decided
         omitted = self.partial.omitted
         if omitted and any(path[:n] in omitted for n in range(1, len(path) + 1)):
             self.settled.add(full)
-            return  # left out, or inside what is left out
+            return True  # left out, or inside what is left out
         raw = domain(Ask(self.g, self.g.state.players[self.g.state.current], path, key, item,
                          value, self.partial, outcome))
         if raw is not None:
             raise Undecided(replace(raw, key=key))
+        return False
 
 
 # the fields whose value is a list or mapping made by several decisions (its domain says when
@@ -480,16 +483,19 @@ def able(g: Game, p: PlayerState, action: str, step: StepRecord,
 
 
 def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
-                       turn: Turn) -> bool:
+                       turn: Turn, *, only_the_action: bool = False) -> bool:
     """R-TAR-06 judged at the choice, before the random draws of the choosing move and of
     step 2 (a TAR completion's refill, the Merchant's cube): whether, from the table `before`
     the choosing move, some draw lets the player carry the action out. A player who chose an
-    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a))."""
+    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a)).
+
+    `only_the_action`: whether some draw lets the player perform the Action itself (the rest
+    of the step, its Time Shift and Repeat Actions, not judged): `choosable`."""
     from .domains import DOMAINS
     from .turn import play_action
 
     key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
-           tuple(turn.occupied_to_take_back), step.path)
+           tuple(turn.occupied_to_take_back), step.path, only_the_action)
     known = _AT_THE_CHOICE.get(key)
     if known is not None:
         return known
@@ -500,7 +506,8 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, b
             probe = Probe(g, p, partial, step.path, DOMAINS)
             try:
                 play_action(g, g.state.player(p.name),
-                            probed(parse_partial(partial.data, step.path, step=True), probe), turn)
+                            probed(parse_partial(partial.data, step.path, step=True), probe), turn,
+                            only_the_action=only_the_action)
             except Undecided as u:
                 return Result(raw=u.raw)
             except IllegalMove as e:
@@ -509,18 +516,42 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, b
 
     search = Search(run, step.path)
     try:  # carrying it out, not declining again
-        found = search.completable(Partial({"tile": action}, frozenset({("declined",)})))
+        found, why = search.attempt(Partial({"tile": action}, frozenset({("declined",)})))
     except SearchCapped:
-        found = True
+        found, why = True, None
     if len(_AT_THE_CHOICE) > 4096:
         _AT_THE_CHOICE.clear()
+        _WHY_NOT.clear()
     _AT_THE_CHOICE[key] = found
+    if not found:
+        _WHY_NOT[key] = why
     return found
+
+
+def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
+              turn: Turn) -> IllegalMove | None:
+    """For a turn being made (the search), a tile whose choosing move draws at random: None
+    when, for some draw, the player can perform the Action (from the table `before` the
+    choosing move); else why not (the rule the attempt that got furthest broke). When none
+    can, no legal turn chooses the tile (R-TAR-06): carrying it out needs the Action performed
+    for the draw made, and declining it needs the player able to perform it, after the draw
+    (`able`) or at the choice (`able_at_the_choice`, whose every success performs the Action
+    too). So the search need not try every draw to find that out, one by one (the tile's
+    options are the same: `tests/test_choices.py`)."""
+    turn = replace(turn, record=unprobed(turn.record))  # only the action's record is made here
+    if able_at_the_choice(g, p, action, step, before, turn, only_the_action=True):
+        return None
+    key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
+           tuple(turn.occupied_to_take_back), step.path, True)
+    why = _WHY_NOT.get(key)
+    return why or IllegalMove("R-TAR-06", f"{p.name} could not perform the Action, whatever the "
+                              "draws of the choosing move.", step.path)
 
 
 # a search of the turns of one table asks `able_at_the_choice` once for every draw it tries:
 # the answer depends on the table before the draws only, so it is kept
 _AT_THE_CHOICE: dict[tuple[Any, ...], bool] = {}
+_WHY_NOT: dict[tuple[Any, ...], IllegalMove | None] = {}  # why not, for the answers False
 
 
 def fingerprint(state: GameState) -> str:

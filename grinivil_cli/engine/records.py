@@ -134,7 +134,10 @@ class FieldProbe(Protocol):
     fields (`choices.Probe`): `path`, the field's (with `item`, an entry of it)."""
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
-             outcome: bool = False) -> None: ...
+             outcome: bool = False) -> bool:
+        """Raises to stop the rules; True when the field is settled (decided, left out, or no
+        decision at all): a later read of it need not ask again."""
+        ...
 
 
 class Record:
@@ -190,6 +193,8 @@ _VIEWS: dict[type, type] = {}
 _VIEW_KEYS: dict[type, dict[str, str | None]] = {}  # a view's class -> its record's log keys
 _PROBE = "_probe"
 _PARTS = "_parts"
+_SETTLED = "_settled"  # the fields of a probed record whose reads need not ask again
+_UNASKED = frozenset({"__dict__", "at", "path", "__class__", "write"})  # read most, never asked
 
 
 def probed(record: R, probe: FieldProbe) -> R:
@@ -223,6 +228,8 @@ def unprobed(record: R) -> R:
 
 
 def _probed_read(self: Record, name: str) -> Any:
+    if name in _UNASKED:  # the most read, never asked: answered first
+        return object.__getattribute__(self, name)
     value = object.__getattribute__(self, name)
     if name[0] == "_":
         return value
@@ -230,12 +237,14 @@ def _probed_read(self: Record, name: str) -> Any:
     own = object.__getattribute__(self, "__dict__")
     probe: FieldProbe = own[_PROBE]
     if name in keys:
-        at: At = object.__getattribute__(self, "at")
-        key = keys[name]
-        if key is None:
-            probe.read(at.path, str(at.path[-1]))
-        else:
-            probe.read(at(key), key)
+        settled: set[str] | None = own.get(_SETTLED)
+        if settled is None or name not in settled:
+            at: At = object.__getattribute__(self, "at")
+            key = keys[name]
+            if probe.read(at.path, str(at.path[-1])) if key is None else probe.read(at(key), key):
+                if settled is None:
+                    settled = own[_SETTLED] = set()
+                settled.add(name)
     elif not isinstance(value, (Record, tuple)):
         return value  # its place, a method...
     if not isinstance(value, Record) and not (

@@ -10,7 +10,7 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
-from .choices import able, able_at_the_choice
+from .choices import able, able_at_the_choice, choosable
 from .game import Chance, Game, plural
 from .market import check_excess, fits, place_on_market
 from .records import Cubes, Step, probe_of, unprobed
@@ -55,10 +55,12 @@ def recorded(step: Step) -> list[str]:
     return list(unprobed(step).write())
 
 
-def play_action(g: Game, p: PlayerState, step: Step, turn: Turn) -> None:
+def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
+                only_the_action: bool = False) -> None:
     """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a)); `turn`
     holds what was true at the beginning of the turn and its record, which holds what belongs
-    to the end of the turn."""
+    to the end of the turn. `only_the_action`: steps 1-6 only, the Action performed and no
+    more (`choices.choosable`)."""
     first = step is turn.record
     if not first:
         for key, value in (("claims", step.claims), ("excess", step.excess),
@@ -75,9 +77,16 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn) -> None:
     else:
         target = check_eligible(g, p, action, step, turn)
         steps = steps_to(p.position, target)
-        if (unprobed(step).declined is True or probe_of(step) is not None) and (
-                Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)):
-            ctx.before_choice = g.state.copy()  # a decline is judged before the draws
+        # a decline is judged before the draws (`drew_badly`); a turn being made whose
+        # `declined` is not decided yet stops where the rules read it, before they need this
+        draws = Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)
+        if draws and unprobed(step).declined is True:
+            ctx.before_choice = g.state.copy()
+        if draws and first and probe_of(step) is not None:  # a turn being made: a tile that
+            # cannot be chosen whatever the draws is found so at once (`choosable`)
+            why = choosable(g, p, action, step, ctx.before_choice or g.state.copy(), turn)
+            if why is not None:
+                raise why
         move_token(g, p, steps, ctx, include_end=True)
     if first:  # the tile chosen at the start of the turn, for a Follower (AMB-A51P-01)
         g.state.last_tile = None if following else action
@@ -102,6 +111,8 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn) -> None:
         cost = decline(g, p, action, step, ctx)
     else:
         cost = ACTIONS[action](g, p, step.action, ctx)
+        if only_the_action:
+            return
         if following:
             cost = abilities.follower_time()  # R-A51P-05
     shift_time(g, p, cost, ctx)
