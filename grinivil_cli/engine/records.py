@@ -327,9 +327,22 @@ class Cubes:
 
     @classmethod
     def read(cls, value: object, at: At) -> Cubes:
+        if type(value) is list:  # the usual form: counted in one pass
+            concrete = wood = steel = 0
+            for v in value:
+                if v == "concrete":
+                    concrete += 1
+                elif v == "wood":
+                    wood += 1
+                elif v == "steel":
+                    steel += 1
+                else:
+                    return cls.of((_cube(v, at / i) for i, v in enumerate(value)), at)
+            made: Any = object.__new__(cls)
+            made.__dict__.update(concrete=concrete, wood=wood, steel=steel, listed=tuple(value),
+                                 at=at)
+            return cast(Cubes, made)
         if isinstance(value, list):
-            if all(type(v) is str and v in _CUBE_NAMES for v in value):
-                return cls.of(value, at)
             return cls.of((_cube(v, at / i) for i, v in enumerate(value)), at)
         f = _Fields(value, at, "cubes (a list of names or a mapping of counts)")
         concrete, wood, steel = f.integer("concrete"), f.integer("wood"), f.integer("steel")
@@ -465,7 +478,12 @@ def _list(value: object, at: At, read: Callable[[object, At], T | None]) -> tupl
     """The elements read; one being made (None) is not read yet."""
     if not isinstance(value, list):
         raise UnreadableTurn(at, f"expected a list, found {_kind(value)}")
-    return tuple(x for x in (read(v, at / i) for i, v in enumerate(value)) if x is not None)
+    out = []
+    for i, v in enumerate(value):
+        x = read(v, at / i)
+        if x is not None:
+            out.append(x)
+    return tuple(out)
 
 
 def _texts(value: object, at: At) -> tuple[str, ...]:
