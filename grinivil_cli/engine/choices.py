@@ -265,9 +265,12 @@ class Probe:
     """Put on a record being made: stops the rules at the first field not decided yet."""
 
     def __init__(self, g: Game, p: PlayerState, partial: Partial, root: Path,
-                 domains: dict[str, Domain]) -> None:
+                 domains: dict[str, Domain], table: dict[Any, Any] | None = None) -> None:
         self.g, self.p, self.partial, self.root, self.domains = g, p, partial, root, domains
         self.settled: set[Path] = set()  # fields read already that are decided or left out
+        # what the rules found of the table the whole search starts from (the same for each
+        # of its replays: `choosable` of a tile), kept by the search's runner; None: nothing
+        self.table = table
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> bool:
@@ -611,11 +614,12 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
     from .replay import play_one  # the replay plays turns; it imports the rules that use this
 
     root: Path = ("turns", number - 1)
+    table: dict[Any, Any] = {}  # every replay of this search starts from the same table
 
     def run(partial: Partial) -> Result:
         with quiet(g):
             p = g.state.players[g.state.current]
-            probe = Probe(g, p, partial, root, domains)
+            probe = Probe(g, p, partial, root, domains, table)
             try:
                 error = play_one(g, probed(parse_partial(partial.data, root), probe), number,
                                  claims=False, rollback=False)

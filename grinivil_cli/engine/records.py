@@ -345,10 +345,10 @@ class Cubes:
         if isinstance(value, list):
             return cls.of((_cube(v, at / i) for i, v in enumerate(value)), at)
         f = _Fields(value, at, "cubes (a list of names or a mapping of counts)")
-        concrete, wood, steel = f.integer("concrete"), f.integer("wood"), f.integer("steel")
+        counts = f.integer("concrete"), f.integer("wood"), f.integer("steel")
         f.done("cube counts")
-        return _make(cls, concrete=concrete or 0, wood=wood or 0, steel=steel or 0, keys=f.keys,
-                   at=at)
+        return _make(cls, concrete=counts[0] or 0, wood=counts[1] or 0, steel=counts[2] or 0,
+                     keys=f.keys, at=at)
 
     def write(self) -> list[str] | dict[str, int]:
         if self.listed is not None:
