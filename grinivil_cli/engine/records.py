@@ -441,9 +441,6 @@ class _Fields:
             raise UnreadableTurn(self.at / key, f"'{key}' is not a field of {what}")
 
 
-_CUBE_NAMES = frozenset(RESOURCES)
-
-
 def _kind(value: object) -> str:
     return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
             float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
