@@ -104,6 +104,7 @@ class Totals:
     worst: tuple[float, str] = (0.0, "")  # the slowest turn and where it was
     failures: list[Failure] = field(default_factory=list)
     broken: list[str] = field(default_factory=list)  # games that did not replay
+    unplayed: list[str] = field(default_factory=list)  # seeds the bots could not finish
 
     def capped(self) -> int:
         return sum(f.kind == "capped" for f in self.failures)
@@ -208,6 +209,9 @@ def report(totals: Totals, show: int, seconds: float) -> str:
         lines += [f"  {f.short()}" for f in totals.failures[show:]]
     if totals.broken:
         lines += ["", "games that did not replay:"] + [f"  {b}" for b in totals.broken]
+    if totals.unplayed:  # a bot's failing, not the domains': reported, skipped
+        lines += ["", "simulated games the bots could not finish (not checked):"] + [
+            f"  {u}" for u in totals.unplayed]
     ok = not totals.failures and not totals.broken
     lines += ["", "OK: every recorded value was offered" if ok else "FAIL"]
     return "\n".join(lines)
@@ -274,8 +278,12 @@ def main(argv: list[str] | None = None) -> int:
         before = totals.turns
         try:
             check_simulated(players, seed, options or None, totals)
-        except (IllegalMove, SimulationError) as e:  # e.g. an option the setup refuses
+        except IllegalMove as e:  # e.g. an option the setup refuses
             parser.error(f"cannot play {players}p/{seed}: {e}")
+        except SimulationError as e:  # the bots found no end: skipped, reported
+            totals.unplayed.append(f"{players}p/{seed}: {e}")
+            note(f"not played {players}p/{seed}", totals.turns)
+            continue
         simulated += 1
         note(f"simulated {players}p/{seed}", before)
     if args.games:
