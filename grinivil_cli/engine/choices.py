@@ -486,14 +486,37 @@ def able(g: Game, p: PlayerState, action: str, step: StepRecord,
 
 
 def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
-                       turn: Turn, *, only_the_action: bool = False) -> bool:
+                       turn: Turn) -> bool:
     """R-TAR-06 judged at the choice, before the random draws of the choosing move and of
     step 2 (a TAR completion's refill, the Merchant's cube): whether, from the table `before`
     the choosing move, some draw lets the player carry the action out. A player who chose an
-    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a)).
+    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a))."""
+    return _at_the_choice(g, p, action, step, before, turn, only_the_action=False)[0]
 
-    `only_the_action`: whether some draw lets the player perform the Action itself (the rest
-    of the step, its Time Shift and Repeat Actions, not judged): `choosable`."""
+
+def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
+              turn: Turn) -> IllegalMove | None:
+    """For a turn being made (the search), a tile whose choosing move draws at random: None
+    when, for some draw, the player can perform the Action (from the table `before` the
+    choosing move); else why not (the rule the attempt that got furthest broke). When none
+    can, no legal turn chooses the tile (R-TAR-06): carrying it out needs the Action performed
+    for the draw made, and declining it needs the player able to perform it, after the draw
+    (`able`) or at the choice (`able_at_the_choice`, whose every success performs the Action
+    too). So the search need not try every draw to find that out, one by one (the tile's
+    options are the same: `tests/test_choices.py`)."""
+    turn = replace(turn, record=unprobed(turn.record))  # only the action's record is made here
+    found, why = _at_the_choice(g, p, action, step, before, turn, only_the_action=True)
+    if found:
+        return None
+    return why or IllegalMove("R-TAR-06", f"{p.name} could not perform the Action, whatever the "
+                              "draws of the choosing move.", step.path)
+
+
+def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
+                   turn: Turn, *, only_the_action: bool) -> tuple[bool, IllegalMove | None]:
+    """Whether some draw of the choosing move and of step 2 lets the player carry the action
+    out from the table `before` (`only_the_action`: perform the Action itself, the Time Shift
+    and Repeat Actions after it not judged), and if none does, why not; kept once found."""
     from .domains import DOMAINS
     from .turn import play_action
 
@@ -519,42 +542,18 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, b
 
     search = Search(run, step.path)
     try:  # carrying it out, not declining again
-        found, why = search.attempt(Partial({"tile": action}, frozenset({("declined",)})))
+        found = search.attempt(Partial({"tile": action}, frozenset({("declined",)})))
     except SearchCapped:
-        found, why = True, None
+        found = (True, None)
     if len(_AT_THE_CHOICE) > 4096:
         _AT_THE_CHOICE.clear()
-        _WHY_NOT.clear()
     _AT_THE_CHOICE[key] = found
-    if not found:
-        _WHY_NOT[key] = why
     return found
 
 
-def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
-              turn: Turn) -> IllegalMove | None:
-    """For a turn being made (the search), a tile whose choosing move draws at random: None
-    when, for some draw, the player can perform the Action (from the table `before` the
-    choosing move); else why not (the rule the attempt that got furthest broke). When none
-    can, no legal turn chooses the tile (R-TAR-06): carrying it out needs the Action performed
-    for the draw made, and declining it needs the player able to perform it, after the draw
-    (`able`) or at the choice (`able_at_the_choice`, whose every success performs the Action
-    too). So the search need not try every draw to find that out, one by one (the tile's
-    options are the same: `tests/test_choices.py`)."""
-    turn = replace(turn, record=unprobed(turn.record))  # only the action's record is made here
-    if able_at_the_choice(g, p, action, step, before, turn, only_the_action=True):
-        return None
-    key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
-           tuple(turn.occupied_to_take_back), step.path, True)
-    why = _WHY_NOT.get(key)
-    return why or IllegalMove("R-TAR-06", f"{p.name} could not perform the Action, whatever the "
-                              "draws of the choosing move.", step.path)
-
-
 # a search of the turns of one table asks `able_at_the_choice` once for every draw it tries:
-# the answer depends on the table before the draws only, so it is kept
-_AT_THE_CHOICE: dict[tuple[Any, ...], bool] = {}
-_WHY_NOT: dict[tuple[Any, ...], IllegalMove | None] = {}  # why not, for the answers False
+# the answer depends on the table before the draws only, so it is kept (with why not)
+_AT_THE_CHOICE: dict[tuple[Any, ...], tuple[bool, IllegalMove | None]] = {}
 
 
 def fingerprint(state: GameState) -> str:
