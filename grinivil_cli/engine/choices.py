@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
-from .records import PENDING, Sentinel, parse_partial, probed, unprobed
+from .records import PENDING, Sentinel, parse_partial, probe_of, probed, unprobed
 from .records import Step as StepRecord
 from .state import GameState, PlayerState
 from .tiles import MERCHANT_KEY
@@ -503,13 +503,23 @@ def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: Ga
     for the draw made, and declining it needs the player able to perform it, after the draw
     (`able`) or at the choice (`able_at_the_choice`, whose every success performs the Action
     too). So the search need not try every draw to find that out, one by one (the tile's
-    options are the same: `tests/test_choices.py`)."""
+    options are the same: `tests/test_choices.py`). The answer is kept for the table the
+    search starts from (`Probe.table`: the same for each of its replays)."""
+    probe = probe_of(step)
+    table = probe.table if isinstance(probe, Probe) else None
+    if table is not None and action in table:
+        known: IllegalMove | None = table[action]
+        return known
     turn = replace(turn, record=unprobed(turn.record))  # only the action's record is made here
     found, why = _at_the_choice(g, p, action, step, before, turn, only_the_action=True)
     if found:
-        return None
-    return why or IllegalMove("R-TAR-06", f"{p.name} could not perform the Action, whatever the "
+        why = None
+    elif why is None:
+        why = IllegalMove("R-TAR-06", f"{p.name} could not perform the Action, whatever the "
                               "draws of the choosing move.", step.path)
+    if table is not None:
+        table[action] = why
+    return why
 
 
 def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,

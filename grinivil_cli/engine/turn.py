@@ -5,7 +5,6 @@ cubes and the Sudden-death trigger (`endgame.py`) (rulebook: Player's Turn; Ware
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
@@ -83,16 +82,9 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
         draws = Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)
         if draws and unprobed(step).declined is True:
             ctx.before_choice = g.state.copy()
-        probe = probe_of(step)
-        if draws and first and probe is not None:  # a turn being made: a tile that cannot be
-            # chosen whatever the draws is found so at once (`choosable`), once for the table
-            table: dict[Any, Any] | None = getattr(probe, "table", None)
-            if table is None or action not in table:
-                why = choosable(g, p, action, step, ctx.before_choice or g.state.copy(), turn)
-                if table is not None:
-                    table[action] = why
-            else:
-                why = table[action]
+        if draws and first and probe_of(step) is not None:  # a turn being made: a tile that
+            # cannot be chosen whatever the draws is found so at once (`choosable`)
+            why = choosable(g, p, action, step, ctx.before_choice or g.state, turn)
             if why is not None:
                 raise why
         move_token(g, p, steps, ctx, include_end=True)
