@@ -85,6 +85,7 @@ def measure(path: Path = LOG, progress: Callable[[str], None] | None = None,
 
 
 def one_pass(path: Path, progress: Callable[[str], None] | None) -> list[Turn]:
+    choices.forget()  # no answer kept from an earlier pass
     game = load_game(path)
     r = game.replay
     g = r.game

@@ -588,3 +588,58 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     off, replays_off = answers(), played[0]
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304
+
+
+def test_a_replay_goes_on_through_the_fields_a_search_leaves_out_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-TAR-10, R-TBUY-01, R-SACT-05: in the kit's first turn, Subsidy (#15: 5 Grinies, no
+    decision of its own) is decided by three fields a search tries first to leave out:
+    `declined` (carry the Action out), `buy_time` (0 Time Units) and `repeat` (none earned).
+    Without lookahead the search replays the turn once per decision (3) and once more to find
+    the record complete: 4 replays; with it, the first replay leaves each out as it meets it
+    and completes the record: 1 replay, and the search answers for the three records between
+    without replaying them. Every tile's answer and reason is the same both ways."""
+    from grinivil_cli.engine import choices
+
+    g = new_game(2)
+    g.state.ring.tiles[1] = "subsidy"  # position 1 instead of buy-resources
+
+    def subsidy() -> tuple[int, Search, Partial]:
+        s = turn_search(g)
+        p = Partial({"player": "Anna", "tile": "subsidy"})
+        assert s.completable(p)
+        return s.probes, s, p
+
+    replays, s, p = subsidy()
+    assert replays == 1
+    d = s.decision(p)  # carrying it out judged from the cache; declining, by one replay
+    assert d is not None and d.path == ("declined",) and d.options == (OMIT, True)
+    assert s.probes == 2
+    nxt = s.decision(p.choose(d, OMIT))  # 0 from the cache; 1 Time Unit by one replay
+    assert nxt is not None and nxt.path == ("buy_time",) and nxt.ranges == ((0, 0),)
+    assert s.probes == 3
+    on = {t.tile: (t.eligible, t.why and t.why.rule) for t in tile_choices(g)}
+
+    monkeypatch.setattr(choices, "LOOKAHEAD", False)
+    replays, s, p = subsidy()
+    assert replays == 4
+    assert {t.tile: (t.eligible, t.why and t.why.rule) for t in tile_choices(g)} == on
+
+
+def test_the_collector_spares_the_table_during_a_replay_only() -> None:
+    """The garbage collector's full passes skip what was alive before a replay (`gc.freeze`)
+    while it runs, and only then: after the search nothing is left frozen."""
+    import gc
+
+    g = new_game(2)
+    s = turn_search(g)
+    run, frozen = s.run, []
+
+    def counted(partial: Partial) -> Any:
+        frozen.append(gc.get_freeze_count())
+        return run(partial)
+
+    s.run = counted
+    assert s.completable(Partial({"player": "Anna", "tile": "banker"}))
+    assert frozen and min(frozen) > 1000  # the table, the edition, the modules...
+    assert gc.get_freeze_count() == 0

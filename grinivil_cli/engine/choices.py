@@ -29,6 +29,7 @@ moves` shows (`tile_choices`, `line`).
 from __future__ import annotations
 
 import copy
+import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,7 @@ END = Sentinel("END")  # end a list (no more Trees to plant, trades to make...)
 MISSING = Sentinel("MISSING")  # nothing at this path yet
 
 MAX_PROBES = 20_000  # replays one search may make before it stops (`SearchCapped`)
+LOOKAHEAD = True  # a replay goes on through the decisions a search would leave out first
 
 
 class SearchCapped(Exception):
@@ -271,6 +273,10 @@ class Probe:
         # what the rules found of the table the whole search starts from (the same for each
         # of its replays: `choosable` of a tile), kept by the search's runner; None: nothing
         self.table = table
+        # the decisions met and taken on the way, each left out (`leaves_out_first`): the
+        # replays a search would make next, made by this one (`Search.probe` keeps them)
+        self.lookahead = LOOKAHEAD
+        self.taken: list[Raw] = []
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> bool:
@@ -295,9 +301,30 @@ class Probe:
             return True  # left out, or inside what is left out
         raw = domain(Ask(self.g, self.g.state.players[self.g.state.current], path, key, item,
                          value, self.partial, outcome))
-        if raw is not None:
-            raise Undecided(replace(raw, key=key))
-        return False
+        if raw is None:
+            return False
+        raw = replace(raw, key=key)
+        if self.lookahead and leaves_out_first(raw):
+            # what a search tries first here is to leave the field out: this replay goes on
+            # as the next one would, with the field left out (the record reads its default)
+            self.taken.append(raw)
+            self.partial = self.partial.choose(raw, OMIT)
+            self.settled.add(full)
+            return True
+        raise Undecided(raw)
+
+    def result(self, *, done: bool = False, error: IllegalMove | None = None,
+               raw: Raw | None = None) -> Result:
+        """What this probe found, with the decisions it took on the way."""
+        return Result(done, error, raw, tuple(self.taken))
+
+
+def leaves_out_first(raw: Raw) -> bool:
+    """Whether the first value a search for some complete record tries at this decision
+    (`witnesses`) leaves the field out."""
+    if raw.kind == "count":
+        return raw.zero_omits and bool(raw.ranges) and raw.ranges[0][0] == 0
+    return bool(raw.candidates) and raw.candidates[0] is OMIT and END not in raw.candidates
 
 
 # the fields whose value is a list or mapping made by several decisions (its domain says when
@@ -319,6 +346,9 @@ class Result:
     done: bool = False
     error: IllegalMove | None = None
     raw: Raw | None = None
+    # the decisions the replay met before and took, each left out (`Probe.lookahead`): this is
+    # the result of the record with them left out; `Search.probe` answers for each of them
+    taken: tuple[Raw, ...] = ()
 
 
 Runner = Callable[[Partial], Result]
@@ -343,7 +373,16 @@ class Search:
             self.probes += 1
             if self.probes > MAX_PROBES:
                 raise SearchCapped(f"more than {MAX_PROBES} replays")
-            found = self.cache[key] = self.run(partial)
+            with spared_collector():
+                found = self.run(partial)
+            if found.taken:  # the replays of the decisions taken on the way, made by this one
+                at = partial
+                for raw in found.taken:
+                    self.cache[at.key()] = Result(raw=raw)
+                    at = at.choose(raw, OMIT)
+                self.cache[at.key()] = replace(found, taken=())
+                found = self.cache[partial.key()]
+            self.cache[key] = found
         return found
 
     def completable(self, partial: Partial, depth: int = 0) -> bool:
@@ -545,10 +584,10 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
                             probed(parse_partial(partial.data, step.path, step=True), probe), turn,
                             only_the_action=only_the_action)
             except Undecided as u:
-                return Result(raw=u.raw)
+                return probe.result(raw=u.raw)
             except IllegalMove as e:
                 return judged(probe, e)
-            return Result(done=True)
+            return probe.result(done=True)
 
     search = Search(run, step.path)
     try:  # carrying it out, not declining again
@@ -564,6 +603,11 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
 # a search of the turns of one table asks `able_at_the_choice` once for every draw it tries:
 # the answer depends on the table before the draws only, so it is kept (with why not)
 _AT_THE_CHOICE: dict[tuple[Any, ...], tuple[bool, IllegalMove | None]] = {}
+
+
+def forget() -> None:
+    """Drop the answers kept across searches (a benchmark's passes start equal)."""
+    _AT_THE_CHOICE.clear()
 
 
 def fingerprint(state: GameState) -> str:
@@ -590,6 +634,31 @@ def witnesses(raw: Raw) -> Iterator[Any]:
             yield from (lo, hi) if hi != lo else (lo,)
         else:
             yield from range(lo, hi + 1)
+
+
+@contextmanager
+def spared_collector() -> Iterator[None]:
+    """Python's garbage collector kept from scanning what was alive before a replay: the loaded
+    game, its snapshots and the search's caches, all long-lived, are most of the heap, and a
+    full collection that walks them (every few hundred replays) took 10-25 ms, the worst of a
+    decision's time (`gc.freeze`: they are ignored by the collections until `gc.unfreeze`; the
+    replay's own garbage is collected as usual). Both are a splice of the collector's lists,
+    whatever the heap's size (`gc.get_freeze_count` is not: it counts them). Nested, the
+    outermost freezes and unfreezes."""
+    global _SPARING
+    if _SPARING:
+        yield
+        return
+    _SPARING = True
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        _SPARING = False
+
+
+_SPARING = False  # a `spared_collector` block is running
 
 
 # --- runners: a whole turn, or one action in the middle of a turn -------------------------------
@@ -633,7 +702,7 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
                 error = play_one(g, probed(parse_partial(partial.data, root), probe), number,
                                  claims=False, rollback=False)
             except Undecided as u:
-                return Result(raw=u.raw)
+                return probe.result(raw=u.raw)
             return judged(probe, error)
 
     return run
@@ -650,10 +719,10 @@ def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[StepR
             try:
                 perform(probed(parse_partial(partial.data, path, step=True), probe))
             except Undecided as u:
-                return Result(raw=u.raw)
+                return probe.result(raw=u.raw)
             except IllegalMove as e:
                 return judged(probe, e)
-            return Result(done=True)
+            return probe.result(done=True)
 
     return run
 
@@ -663,12 +732,13 @@ def judged(probe: Probe, error: IllegalMove | None) -> Result:
     for (an `IncompleteRecord` raised where the need is found) is asked of its domain now, the
     table still as it was when the rule found it missing."""
     if error is None:
-        return Result(done=True)
+        return probe.result(done=True)
     if isinstance(error, IncompleteRecord):
+        probe.lookahead = False  # the replay has stopped: the decision is asked, not taken
         raw = incomplete_decision(probe, error)
         if raw is not None:
-            return Result(raw=raw)
-    return Result(error=error)
+            return probe.result(raw=raw)
+    return probe.result(error=error)
 
 
 def incomplete_decision(probe: Probe, error: IncompleteRecord) -> Raw | None:
