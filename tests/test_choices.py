@@ -626,6 +626,36 @@ def test_a_replay_goes_on_through_the_fields_a_search_leaves_out_first(
     assert {t.tile: (t.eligible, t.why and t.why.rule) for t in tile_choices(g)} == on
 
 
+def test_a_replay_goes_on_with_the_first_site_and_token_a_search_would_try(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-BLD-01, R-SITE-01: Build Floor in the kit's first turn, Anna holding 3 cubes of each
+    Resource: a replay that takes the first value of each decision on the way (the site, the
+    token, each left-out field) makes the turn a search makes first, in fewer replays than
+    one replay per decision (at least twice fewer); the line of first options (the first
+    site, token...), the options of each of its decisions and every tile's answer are the
+    same with and without it."""
+    from grinivil_cli.engine import choices
+
+    g = new_game(2)
+    player(g, "Anna").cubes = {"concrete": 3, "wood": 3, "steel": 3}
+
+    def made() -> tuple[int, list[Any], dict[str, Any], dict[str, Any]]:
+        s = turn_search(g)
+        start = Partial({"player": "Anna", "tile": "build-floor"})
+        steps, partial, broken = line(s, start, {})
+        assert broken is None and s.probe(partial).done
+        tiles = {t.tile: (t.eligible, t.why and t.why.rule) for t in tile_choices(g)}
+        return s.probes, [(x.decision.path, x.decision.options, x.decision.ranges, x.value)
+                          for x in steps], partial.record(), tiles
+
+    with_it = made()
+    monkeypatch.setattr(choices, "LOOKAHEAD", False)
+    without = made()
+    assert with_it[1:] == without[1:]
+    assert with_it[1][1][0] == ("site",) and with_it[2]["site"] == with_it[1][1][3]
+    assert 2 * with_it[0] < without[0], (with_it[0], without[0])
+
+
 def test_the_collector_spares_the_table_during_a_replay_only() -> None:
     """The garbage collector's full passes skip what was alive before a replay (`gc.freeze`)
     while it runs, and only then: after the search nothing is left frozen."""

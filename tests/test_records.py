@@ -62,6 +62,7 @@ from grinivil_cli.engine.records import (
     parse_turn,
     probe_of,
     probed,
+    refresh,
     unprobed,
     value_of,
     write_turn,
@@ -682,3 +683,18 @@ def test_a_field_the_rules_need_is_an_incomplete_record_at_its_path() -> None:
     assert caught.value.path == ("turns", 7, "trees") and caught.value.rule == "R-A09-01"
     assert "how many Trees were bought ('trees')" in caught.value.message
     assert required(3, move, "trees", "how many", "R-A09-01") == 3
+
+
+def test_a_probed_record_made_again_in_place_keeps_the_parts_the_rules_hold() -> None:
+    """`refresh`: a value decided in the middle of a replay (the site, then the building) is
+    read by the record the rules already hold, and by the action they took from it."""
+    data: dict[str, Any] = {"player": "Anna", "tile": "build-floor"}
+    view = probed(parse_partial(data, ("turns", 0)), Asked())
+    move = view.action
+    assert isinstance(move, BuildFloor) and move.site is None and move.building is None
+    refresh(view, parse_partial({**data, "site": "I3.s2"}, ("turns", 0)))
+    assert move.site == "I3.s2" and view.action is move and move.building is None
+    refresh(view, parse_partial({**data, "site": "I3.s2", "building": "house"}, ("turns", 0)))
+    assert move.building == "house" and move.site == "I3.s2"
+    assert unprobed(view) == parse_turn({**data, "site": "I3.s2", "building": "house"},
+                                        ("turns", 0))

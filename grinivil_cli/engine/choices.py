@@ -37,7 +37,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
-from .records import PENDING, Sentinel, parse_partial, probe_of, probed, unprobed
+from .records import (
+    PENDING,
+    Record,
+    Sentinel,
+    parse_partial,
+    probe_of,
+    probed,
+    refresh,
+    unprobed,
+)
 from .records import Step as StepRecord
 from .state import GameState, PlayerState
 from .tiles import MERCHANT_KEY
@@ -86,6 +95,14 @@ class Raw:
     why_none: str = ""  # why there is no candidate at all, when there is none
     key: str = ""  # the log field whose domain proposed it (set by the probe)
     weights: tuple[float, ...] = ()  # an outcome's: how likely each candidate is (none: alike)
+
+    def of(self, key: str) -> Raw:
+        """The same decision, proposed by the domain of `key` (`dataclasses.replace`, without
+        its cost: a search asks thousands of domains)."""
+        made: Raw = object.__new__(Raw)
+        made.__dict__.update(self.__dict__)
+        made.__dict__["key"] = key
+        return made
 
 
 @dataclass(frozen=True)
@@ -145,35 +162,44 @@ class Partial:
             return Partial(self.data, self.omitted, self.ended | {list_path(path)})
         if value is OMIT or (value == 0 and decision.zero_omits and not isinstance(value, bool)):
             return Partial(self.data, self.omitted | {path}, self.ended)
-        data = copy.deepcopy(self.data)
-        node: Any = data
-        for k, nxt in zip(path, path[1:], strict=False):
-            child: Any = MISSING
-            if isinstance(node, dict) and k in node:
-                child = node[k]
-            elif isinstance(node, list) and isinstance(k, int) and k < len(node):
-                child = node[k]
-            if child is MISSING or child is PENDING:
-                child = [] if isinstance(nxt, int) else {}
-                if isinstance(node, list):
-                    node.append(child)
-                else:
-                    node[k] = child
-            node = child
-        last = path[-1]
-        if isinstance(node, list) and isinstance(last, int) and last >= len(node):
-            node.append(copy.deepcopy(value))
-        else:
-            node[last] = copy.deepcopy(value)
-        return Partial(data, self.omitted, self.ended)
+        return Partial(put(self.data, path, value), self.omitted, self.ended)
 
     def key(self) -> str:
-        return repr((self.data, sorted(self.omitted, key=repr), sorted(self.ended, key=repr)))
+        """The record as text, for the search's caches (made once: a record is not changed)."""
+        found: str | None = self.__dict__.get("_key")
+        if found is None:
+            found = self.__dict__["_key"] = repr((self.data, sorted(self.omitted, key=repr),
+                                                  sorted(self.ended, key=repr)))
+        return found
 
     def record(self) -> dict[str, Any]:
         """The record as the log writes it: nothing pending, counts of 0 left out."""
         out: dict[str, Any] = clean(self.data)
         return out
+
+
+def put(node: Any, path: Path, value: Any) -> Any:
+    """A copy of the record `node` with `value` at `path` (a missing mapping or list on the
+    way made, an index past a list's end appended): the mappings and lists along the path
+    copied, the rest shared. A record being made is never changed in place (each decision
+    makes a new one), so this is all a choice needs to copy."""
+    k, rest = path[0], path[1:]
+    out: Any
+    if isinstance(node, list):
+        out = list(node)
+        child = out[k] if isinstance(k, int) and k < len(out) else MISSING
+    else:
+        out = dict(node) if isinstance(node, dict) else {}
+        child = out.get(k, MISSING)
+    if rest:
+        if child is MISSING or child is PENDING:
+            child = [] if isinstance(rest[0], int) else {}
+        value = put(child, rest, value)
+    if isinstance(out, list) and isinstance(k, int) and k >= len(out):
+        out.append(value)
+    else:
+        out[k] = value
+    return out
 
 
 def list_path(path: Path) -> Path:
@@ -273,10 +299,20 @@ class Probe:
         # what the rules found of the table the whole search starts from (the same for each
         # of its replays: `choosable` of a tile), kept by the search's runner; None: nothing
         self.table = table
-        # the decisions met and taken on the way, each left out (`leaves_out_first`): the
-        # replays a search would make next, made by this one (`Search.probe` keeps them)
+        # the decisions met and taken on the way, each with the value a search tries first
+        # (`first_value`): the replays a search would make next, made by this one
+        # (`Search.probe` keeps them)
         self.lookahead = LOOKAHEAD
-        self.taken: list[Raw] = []
+        self.taken: list[tuple[Raw, Partial]] = []  # each with the record before it
+        self.parse: Callable[[dict[str, Any]], Record] | None = None
+        self.view: Record | None = None
+
+    def record(self, parse: Callable[[dict[str, Any]], Record]) -> Any:
+        """The record being made, read through this probe; `parse` reads it from the values
+        decided (again, when this replay takes a decision on the way)."""
+        self.parse = parse
+        self.view = probed(parse(self.partial.data), self)
+        return self.view
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> bool:
@@ -299,32 +335,65 @@ class Probe:
         if omitted and any(path[:n] in omitted for n in range(1, len(path) + 1)):
             self.settled.add(full)
             return True  # left out, or inside what is left out
-        raw = domain(Ask(self.g, self.g.state.players[self.g.state.current], path, key, item,
-                         value, self.partial, outcome))
-        if raw is None:
-            return False
-        raw = replace(raw, key=key)
-        if self.lookahead and leaves_out_first(raw):
-            # what a search tries first here is to leave the field out: this replay goes on
-            # as the next one would, with the field left out (the record reads its default)
-            self.taken.append(raw)
-            self.partial = self.partial.choose(raw, OMIT)
-            self.settled.add(full)
-            return True
-        raise Undecided(raw)
+        p = self.g.state.players[self.g.state.current]
+        raw = domain(Ask(self.g, p, path, key, item, value, self.partial, outcome))
+        taken = False
+        while raw is not None:
+            raw = raw.of(key)
+            first = self.first_value(raw) if self.lookahead else MISSING
+            if first is MISSING:
+                if taken:
+                    self.refresh()
+                raise Undecided(raw)
+            # this replay goes on as the search's next one would: with the value it tries first
+            self.taken.append((raw, self.partial))
+            self.partial = self.partial.choose(raw, first)
+            taken = taken or (first is not OMIT and first is not END)
+            if key not in CONTAINER_KEYS:
+                if taken:
+                    self.refresh()
+                self.settled.add(full)
+                return True
+            # a mapping or list made by several decisions: its next one, or complete (None)
+            raw = domain(Ask(self.g, p, path, key, item, self.partial.value_at(path),
+                             self.partial, outcome))
+        if taken:
+            self.refresh()
+        return False
+
+    def first_value(self, raw: Raw) -> Any:
+        """The value a search for some complete record tries first at this decision
+        (`witnesses`), when this replay can take it on the way; else MISSING. It can leave
+        the field out (the record reads its default) or end a list; decide a plain value of
+        a field of the record (a site, a token, a count, a resident...), an entry of a
+        mapping of counts (cubes, bids, excess...) or a random outcome (read through
+        `Game.outcome`), the record then read again (`refresh`). Not an element of a list
+        (the rules may hold the list), a value made of several decisions, or the tile."""
+        value = next(witnesses(raw), MISSING)
+        if value is MISSING or value is OMIT or value is END:
+            return value
+        if raw.kind == "count" and value == 0 and raw.zero_omits:
+            return OMIT
+        if self.parse is None or raw.key == "tile":
+            return MISSING
+        outcome = raw.key in OUTCOME_KEYS
+        inner = raw.path[:-1] if outcome and isinstance(raw.path[-1], int) else raw.path
+        if any(isinstance(k, int) for k in inner):
+            return MISSING
+        if not outcome and not isinstance(value, (str, int)):
+            return MISSING
+        return value
+
+    def refresh(self) -> None:
+        """The record read again with the values taken (`records.refresh`)."""
+        if self.parse is not None and self.view is not None:
+            refresh(self.view, self.parse(self.partial.data))
 
     def result(self, *, done: bool = False, error: IllegalMove | None = None,
                raw: Raw | None = None) -> Result:
         """What this probe found, with the decisions it took on the way."""
-        return Result(done, error, raw, tuple(self.taken))
+        return Result(done, error, raw, tuple(self.taken), self.partial)
 
-
-def leaves_out_first(raw: Raw) -> bool:
-    """Whether the first value a search for some complete record tries at this decision
-    (`witnesses`) leaves the field out."""
-    if raw.kind == "count":
-        return raw.zero_omits and bool(raw.ranges) and raw.ranges[0][0] == 0
-    return bool(raw.candidates) and raw.candidates[0] is OMIT and END not in raw.candidates
 
 
 # the fields whose value is a list or mapping made by several decisions (its domain says when
@@ -346,9 +415,10 @@ class Result:
     done: bool = False
     error: IllegalMove | None = None
     raw: Raw | None = None
-    # the decisions the replay met before and took, each left out (`Probe.lookahead`): this is
-    # the result of the record with them left out; `Search.probe` answers for each of them
-    taken: tuple[Raw, ...] = ()
+    # the decisions the replay met and took on the way, each with the record before it, and
+    # the record with them all (`made`), whose result this is: `Search.probe` answers for each
+    taken: tuple[tuple[Raw, Partial], ...] = ()
+    made: Partial | None = None
 
 
 Runner = Callable[[Partial], Result]
@@ -376,13 +446,13 @@ class Search:
             with spared_collector():
                 found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
-                at = partial
-                for raw in found.taken:
-                    self.cache[at.key()] = Result(raw=raw)
-                    at = at.choose(raw, OMIT)
-                self.cache[at.key()] = replace(found, taken=())
-                found = self.cache[partial.key()]
-            self.cache[key] = found
+                assert found.made is not None
+                for raw, before in found.taken:
+                    self.cache[before.key()] = Result(raw=raw)
+                self.cache[found.made.key()] = replace(found, taken=(), made=None)
+                found = self.cache[key]
+            else:
+                self.cache[key] = found
         return found
 
     def completable(self, partial: Partial, depth: int = 0) -> bool:
@@ -576,12 +646,11 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
         return known
 
     def run(partial: Partial) -> Result:
-        with quiet(g):
-            g.state = before.copy()
+        with quiet(g, before):
             probe = Probe(g, p, partial, step.path, DOMAINS)
             try:
                 play_action(g, g.state.player(p.name),
-                            probed(parse_partial(partial.data, step.path, step=True), probe), turn,
+                            probe.record(lambda d: parse_partial(d, step.path, step=True)), turn,
                             only_the_action=only_the_action)
             except Undecided as u:
                 return probe.result(raw=u.raw)
@@ -664,11 +733,12 @@ _SPARING = False  # a `spared_collector` block is running
 # --- runners: a whole turn, or one action in the middle of a turn -------------------------------
 
 @contextmanager
-def quiet(g: Game) -> Iterator[Game]:
-    """The table made ready for a probe: a copy of the state, no Chance (every outcome is a
-    decision), strict (a finding is an error), the ledger and findings put back after."""
+def quiet(g: Game, state: GameState | None = None) -> Iterator[Game]:
+    """The table made ready for a probe: a copy of the state (or of `state`), no Chance
+    (every outcome is a decision), strict (a finding is an error), the ledger and findings
+    put back after."""
     saved = (g.state, g.chance, g.lenient, len(g.ledger.entries), len(g.findings))
-    g.state, g.chance, g.lenient = g.state.copy(), None, False
+    g.state, g.chance, g.lenient = (state or g.state).copy(), None, False
     try:
         yield g
     finally:
@@ -699,7 +769,7 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
             p = g.state.players[g.state.current]
             probe = Probe(g, p, partial, root, domains, table)
             try:
-                error = play_one(g, probed(parse_partial(partial.data, root), probe), number,
+                error = play_one(g, probe.record(lambda d: parse_partial(d, root)), number,
                                  claims=False, rollback=False)
             except Undecided as u:
                 return probe.result(raw=u.raw)
@@ -717,7 +787,7 @@ def action_runner(g: Game, p: PlayerState, action: str, perform: Callable[[StepR
         with quiet(g):
             probe = Probe(g, p, partial, path, domains)
             try:
-                perform(probed(parse_partial(partial.data, path, step=True), probe))
+                perform(probe.record(lambda d: parse_partial(d, path, step=True)))
             except Undecided as u:
                 return probe.result(raw=u.raw)
             except IllegalMove as e:

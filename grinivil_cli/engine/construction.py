@@ -116,9 +116,19 @@ def ways_to_discard(g: Game, p: PlayerState, btype: BuildingType,
                     floor: int) -> list[dict[str, int]]:
     """Every set of cubes `p` holds that `floor_cubes` accepts for the Floor (the printed cost,
     or the choices the Architect and the Builder leave, R-BLD-07, R-A19-01, R-A21-01)."""
-    if not (abilities.architect_any_resources(g, p) or abilities.builder_fewer_resources(g, p)):
+    architect = abilities.architect_any_resources(g, p)
+    fewer = abilities.builder_fewer_resources(g, p)
+    if not (architect or fewer):
         printed = floor_cubes(g, p, btype, floor, None, ())  # no choice: the printed cost
         return [printed] if all(p.cubes[r] >= n for r, n in printed.items()) else []
+    # the answer depends on these only (`floor_cubes` reads the abilities, the cost, the
+    # cubes): kept, since the search of a turn asks it for every site in every replay
+    cost = btype.floors[floor].cost
+    key = (tuple(cost.get(r, 0) for r in RESOURCES), architect, fewer,
+           tuple(p.cubes[r] for r in RESOURCES))
+    found = _WAYS.get(key)
+    if found is not None:
+        return list(found)
     out = []
     for held in itertools.product(*(range(p.cubes[r] + 1) for r in RESOURCES)):
         spent = dict(zip(RESOURCES, held, strict=True))
@@ -127,7 +137,13 @@ def ways_to_discard(g: Game, p: PlayerState, btype: BuildingType,
         except IllegalMove:
             continue
         out.append(spent)
+    if len(_WAYS) > 4096:
+        _WAYS.clear()
+    _WAYS[key] = tuple(out)
     return out
+
+
+_WAYS: dict[tuple[object, ...], tuple[dict[str, int], ...]] = {}  # `ways_to_discard` answers
 
 
 def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Path) -> None:

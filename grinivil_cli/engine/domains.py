@@ -202,18 +202,29 @@ def excess(ask: Ask) -> Raw | None:
     todo = [r for r in RESOURCES if r not in chosen]
     if not todo:
         return None
-    legal = []
-    for given in itertools.product(*(range(q.cubes[r] + 1) for r in RESOURCES)):
-        counts = dict(zip(RESOURCES, given, strict=True))
-        try:
-            check_excess(ask.g, q, counts, ())
-        except IllegalMove:
-            continue
-        legal.append(counts)
+    # which excesses `check_excess` accepts depends on the cubes held and the Warehouses
+    # only: kept (each player's is asked once per Resource, in every replay of a search)
+    key = (q.small_warehouses, tuple(q.cubes[r] for r in RESOURCES))
+    legal = _EXCESS.get(key)
+    if legal is None:
+        legal = []
+        for given in itertools.product(*(range(q.cubes[r] + 1) for r in RESOURCES)):
+            counts = dict(zip(RESOURCES, given, strict=True))
+            try:
+                check_excess(ask.g, q, counts, ())
+            except IllegalMove:
+                continue
+            legal.append(counts)
+        if len(_EXCESS) > 4096:
+            _EXCESS.clear()
+        _EXCESS[key] = legal
     r = todo[0]
     values = sorted({c[r] for c in legal if all(c[k] == chosen[k] for k in chosen)})
     return Raw(ask.path + (r,), "count", f"{r} {q.name} gives up as excess", "R-WH-06",
                ranges=tuple((v, v) for v in values))
+
+
+_EXCESS: dict[tuple[int, tuple[int, ...]], list[dict[str, int]]] = {}  # `excess`'s answers
 
 
 def sudden_death(ask: Ask) -> Raw | None:

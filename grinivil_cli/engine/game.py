@@ -96,6 +96,7 @@ class Game:
         probe = probe_of(record)
         if probe is not None:
             probe.read(path, key, item, outcome=True)
+            plain = unprobed(record)  # as it is now: the read may have decided it
         if self.chance is not None and self.writing is not None:
             return outcome_value(key, self._drawn(path, item, draw, self.chance), At(path))
         value = getattr(plain, attr)

@@ -228,11 +228,8 @@ def unprobed(record: R) -> R:
 
 
 def _probed_read(self: Record, name: str) -> Any:
-    if name in _UNASKED:  # the most read, never asked: answered first
+    if name in _UNASKED or name[0] == "_":  # the most read, never asked: answered first
         return object.__getattribute__(self, name)
-    value = object.__getattribute__(self, name)
-    if name[0] == "_":
-        return value
     keys = _VIEW_KEYS[type(self)]
     own = object.__getattribute__(self, "__dict__")
     probe: FieldProbe = own[_PROBE]
@@ -245,8 +242,11 @@ def _probed_read(self: Record, name: str) -> Any:
                 if settled is None:
                     settled = own[_SETTLED] = set()
                 settled.add(name)
-    elif not isinstance(value, (Record, tuple)):
-        return value  # its place, a method...
+        value = object.__getattribute__(self, name)  # after the read: it may decide it
+    else:
+        value = object.__getattribute__(self, name)
+        if not isinstance(value, (Record, tuple)):
+            return value  # its place, a method...
     if not isinstance(value, Record) and not (
             type(value) is tuple and value and isinstance(value[0], Record)):
         return value
@@ -258,6 +258,30 @@ def _probed_read(self: Record, name: str) -> Any:
         found = views[name] = probed(value, probe) if isinstance(value, Record) else \
             tuple(probed(v, probe) for v in value)
     return found
+
+
+def refresh(view: Record, fresh: Record) -> None:
+    """A probed record made again in place from `fresh`, the same record read anew with a
+    value decided in the middle of a replay (`choices.Probe.take`): its fields, and those of
+    its parts already read through the probe, which the rules may hold. A part whose shape
+    changed is made again when next read."""
+    own = view.__dict__
+    own.update(fresh.__dict__)
+    parts: dict[str, Any] | None = own.get(_PARTS)
+    if not parts:
+        return
+    for name, part in list(parts.items()):
+        value = object.__getattribute__(fresh, name)
+        if isinstance(part, Record):
+            if isinstance(value, Record) and type(value) is type(part).__mro__[1]:
+                refresh(part, value)
+                continue
+        elif type(value) is tuple and len(value) == len(part) and all(
+                type(v) is type(p).__mro__[1] for v, p in zip(value, part, strict=True)):
+            for v, p in zip(value, part, strict=True):
+                refresh(p, v)
+            continue
+        del parts[name]
 
 
 # a turn being made decision by decision is read with its parts still to decide (`partial`)
