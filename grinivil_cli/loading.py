@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import collector
 from .edition.load import load_edition
 from .edition.model import Edition
 from .engine.replay import Replay, replay
@@ -51,7 +52,9 @@ def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
               max_bytes: int = DEFAULT_MAX_BYTES, *, keep_snapshots: bool = True,
               claims: bool = True, lenient: bool = False) -> Game:
     """Read, check and replay a log (without `claims`, claims do not stop the replay; with
-    `lenient`, illegal moves do not either)."""
-    loaded, ed = read_log(path, edition, max_bytes)
-    return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots, claims=claims,
-                                   lenient=lenient))
+    `lenient`, illegal moves do not either). No garbage collection runs meanwhile
+    (`collector.paused`: what is read lives on)."""
+    with collector.paused():
+        loaded, ed = read_log(path, edition, max_bytes)
+        return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots,
+                                       claims=claims, lenient=lenient))

@@ -29,12 +29,12 @@ moves` shows (`tile_choices`, `line`).
 from __future__ import annotations
 
 import copy
-import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .. import collector
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
 from .records import (
@@ -443,7 +443,7 @@ class Search:
             self.probes += 1
             if self.probes > MAX_PROBES:
                 raise SearchCapped(f"more than {MAX_PROBES} replays")
-            with spared_collector():
+            with collector.spared():  # no full collection walking the loaded game
                 found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
                 assert found.made is not None
@@ -620,7 +620,8 @@ def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: Ga
         known: IllegalMove | None = table[action]
         return known
     turn = replace(turn, record=unprobed(turn.record))  # only the action's record is made here
-    found, why = _at_the_choice(g, p, action, step, before, turn, only_the_action=True)
+    found, why = _at_the_choice(g, p, action, step, before, turn, only_the_action=True,
+                                keep=table is None)
     if found:
         why = None
     elif why is None:
@@ -632,16 +633,18 @@ def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: Ga
 
 
 def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
-                   turn: Turn, *, only_the_action: bool) -> tuple[bool, IllegalMove | None]:
+                   turn: Turn, *, only_the_action: bool,
+                   keep: bool = True) -> tuple[bool, IllegalMove | None]:
     """Whether some draw of the choosing move and of step 2 lets the player carry the action
     out from the table `before` (`only_the_action`: perform the Action itself, the Time Shift
-    and Repeat Actions after it not judged), and if none does, why not; kept once found."""
+    and Repeat Actions after it not judged), and if none does, why not; kept once found
+    (`keep`: across searches; a caller that keeps it itself spares the table's fingerprint)."""
     from .domains import DOMAINS
     from .turn import play_action
 
     key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
-           tuple(turn.occupied_to_take_back), step.path, only_the_action)
-    known = _AT_THE_CHOICE.get(key)
+           tuple(turn.occupied_to_take_back), step.path, only_the_action) if keep else None
+    known = _AT_THE_CHOICE.get(key) if key is not None else None
     if known is not None:
         return known
 
@@ -663,9 +666,10 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
         found = search.attempt(Partial({"tile": action}, frozenset({("declined",)})))
     except SearchCapped:
         found = (True, None)
-    if len(_AT_THE_CHOICE) > 4096:
-        _AT_THE_CHOICE.clear()
-    _AT_THE_CHOICE[key] = found
+    if key is not None:
+        if len(_AT_THE_CHOICE) > 4096:
+            _AT_THE_CHOICE.clear()
+        _AT_THE_CHOICE[key] = found
     return found
 
 
@@ -705,29 +709,6 @@ def witnesses(raw: Raw) -> Iterator[Any]:
             yield from range(lo, hi + 1)
 
 
-@contextmanager
-def spared_collector() -> Iterator[None]:
-    """Python's garbage collector kept from scanning what was alive before a replay: the loaded
-    game, its snapshots and the search's caches, all long-lived, are most of the heap, and a
-    full collection that walks them (every few hundred replays) took 10-25 ms, the worst of a
-    decision's time (`gc.freeze`: they are ignored by the collections until `gc.unfreeze`; the
-    replay's own garbage is collected as usual). Both are a splice of the collector's lists,
-    whatever the heap's size (`gc.get_freeze_count` is not: it counts them). Nested, the
-    outermost freezes and unfreezes."""
-    global _SPARING
-    if _SPARING:
-        yield
-        return
-    _SPARING = True
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        _SPARING = False
-
-
-_SPARING = False  # a `spared_collector` block is running
 
 
 # --- runners: a whole turn, or one action in the middle of a turn -------------------------------

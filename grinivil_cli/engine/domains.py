@@ -26,6 +26,7 @@ turn.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable
@@ -73,10 +74,20 @@ def drawn_from_pouch(ask: Ask, n: int, what: str, rule: str) -> Raw:
     """`n` cubes drawn blind from the pouch (all it holds, when fewer): every multiset, each
     as likely as the ways of drawing it."""
     pouch = ask.g.state.supply.pouch
-    n = min(n, sum(pouch.values()))
+    drawn, weights = _draws(tuple(pouch[r] for r in RESOURCES), n)
+    return Raw(ask.path, "outcome", what, rule, drawn, weights=weights)
+
+
+@functools.lru_cache(maxsize=1024)
+def _draws(held: tuple[int, ...], n: int) -> tuple[tuple[list[str], ...], tuple[float, ...]]:
+    """`drawn_from_pouch` for a pouch holding `held` (by Resource): the same few pouches come
+    up in every replay of a search. (The lists drawn are never changed: a record being made
+    is copied, not changed, `choices.put`.)"""
+    pouch = dict(zip(RESOURCES, held, strict=True))
+    n = min(n, sum(held))
     drawn = tuple(multisets(pouch, n))
-    return Raw(ask.path, "outcome", what, rule, drawn, weights=tuple(
-        float(math.prod(math.comb(pouch[r], d.count(r)) for r in RESOURCES)) for d in drawn))
+    return drawn, tuple(
+        float(math.prod(math.comb(pouch[r], d.count(r)) for r in RESOURCES)) for d in drawn)
 
 
 def one_of(ask: Ask, what: str, rule: str, values: Iterable[object], *,
