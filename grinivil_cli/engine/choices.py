@@ -13,7 +13,10 @@ illegal is offered (each option has a legal completion, found and judged by the 
 random outcome is offered whole: everything that can still be drawn.
 
 A probe that breaks a rule before reading any undecided field is dead for every completion,
-since the rules read a field before they use it: that is what keeps the search small.
+since the rules read a field before they use it: that is what keeps the search small. And a
+replay does not stop at every decision: where it can, it takes the value the search would try
+first there and goes on, the record read again with it (`Probe.first_value`), so one replay
+answers for the records a search would otherwise replay one decision at a time.
 Random outcomes (cubes drawn, die faces, Land Tiles, cards) are decisions too, of kind
 `outcome`; when a search looks for some complete record, "some" means "for some outcome", as
 the rulebook's "able to perform the Action" does (AMB-A14-03 (a): a roll the player cannot pay
@@ -60,7 +63,7 @@ END = Sentinel("END")  # end a list (no more Trees to plant, trades to make...)
 MISSING = Sentinel("MISSING")  # nothing at this path yet
 
 MAX_PROBES = 20_000  # replays one search may make before it stops (`SearchCapped`)
-LOOKAHEAD = True  # a replay goes on through the decisions a search would leave out first
+LOOKAHEAD = True  # a replay takes on the way the value a search tries first (`first_value`)
 
 
 class SearchCapped(Exception):
@@ -395,7 +398,6 @@ class Probe:
         return Result(done, error, raw, tuple(self.taken), self.partial)
 
 
-
 # the fields whose value is a list or mapping made by several decisions (its domain says when
 # it is complete), and the random outcomes and simulator decisions read through Game.outcome
 CONTAINER_KEYS = frozenset({"cubes", "bids", "pledges", "spots", "plant", "items", "moves",
@@ -707,8 +709,6 @@ def witnesses(raw: Raw) -> Iterator[Any]:
             yield from (lo, hi) if hi != lo else (lo,)
         else:
             yield from range(lo, hi + 1)
-
-
 
 
 # --- runners: a whole turn, or one action in the middle of a turn -------------------------------

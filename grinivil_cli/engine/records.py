@@ -262,7 +262,7 @@ def _probed_read(self: Record, name: str) -> Any:
 
 def refresh(view: Record, fresh: Record) -> None:
     """A probed record made again in place from `fresh`, the same record read anew with a
-    value decided in the middle of a replay (`choices.Probe.take`): its fields, and those of
+    value decided in the middle of a replay (`choices.Probe.ask`): its fields, and those of
     its parts already read through the probe, which the rules may hold. A part whose shape
     changed is made again when next read."""
     own = view.__dict__
