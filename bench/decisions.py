@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from grinivil_cli import collector
 from grinivil_cli.engine import choices
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.replay import play_written
@@ -93,6 +94,14 @@ def one_pass(path: Path, progress: Callable[[str], None] | None) -> list[Turn]:
     entries = list(g.ledger.entries)
     log_turns: list[dict[str, Any]] = game.loaded.data.get("turns") or []
     out: list[Turn] = []
+    with collector.spared():  # as `grinivil moves` searches: no collection walks the game
+        make_turns(g, r, entries, log_turns, out, progress)
+    put_back(g, r.snapshots[-1], entries)
+    return out
+
+
+def make_turns(g: Game, r: Any, entries: list[Any], log_turns: list[dict[str, Any]],
+               out: list[Turn], progress: Callable[[str], None] | None) -> None:
     for i in range(r.played):
         number, turn, snap = i + 1, log_turns[i], r.snapshots[i]
         reference = plain_replay(g, snap, entries, turn, number)
@@ -118,11 +127,10 @@ def one_pass(path: Path, progress: Callable[[str], None] | None) -> list[Turn]:
         start = time.perf_counter()
         choices.remake(g, turn, number, search)  # NotOffered or SearchCapped: a failure
         found.seconds = time.perf_counter() - start
+        del search.decision  # the timer refers to the search: a cycle the collector would free
         out.append(found)
         if progress and number % 50 == 0:
             progress(f"decisions: turn {number} of {r.played}")
-    put_back(g, r.snapshots[-1], entries)
-    return out
 
 
 def ms(seconds: float) -> str:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from . import batch, report
+from . import batch, collector, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
@@ -370,10 +370,13 @@ def moves(
                     "nobody is on turn."})
         raise typer.Exit(LEGAL)
     if tile is None:
-        _emit(fmt, tiles_report(g, n))
+        with collector.spared():  # the searches' replays: no collection walks the game
+            report = tiles_report(g, n)
+        _emit(fmt, report)
         raise typer.Exit(LEGAL)
     wanted = _given(given or [])
-    payload, broken = decisions_report(g, n, tile, wanted)
+    with collector.spared():
+        payload, broken = decisions_report(g, n, tile, wanted)
     asked = [".".join(str(k) for k in d["path"]) for d in payload["decisions"]]
     unused = [".".join(str(k) for k in path) for path in wanted
               if ".".join(str(k) for k in path) not in asked]

@@ -2,8 +2,7 @@
 
 A full collection walks every object alive, and grinivil keeps large, long-lived data: a
 loaded log with the place of every value (about 38 bytes of heap per byte of YAML), a replay's
-snapshots, a search's caches. Both blocks here leave the collector as they found it, nest,
-and cost a few list splices, whatever the heap's size.
+snapshots. Both blocks here leave the collector as they found it and nest.
 """
 
 from __future__ import annotations
@@ -32,11 +31,16 @@ def paused() -> Iterator[None]:
 
 @contextmanager
 def spared() -> Iterator[None]:
-    """The collector kept from walking what was alive before the block (`gc.freeze`: ignored
-    until `gc.unfreeze`; what the block makes is collected as usual). A search's replay runs in
-    one: its own garbage is small, while a full collection that walked the loaded game took
-    10-25 ms, the worst of a decision's time. (`gc.get_freeze_count` is not used to tell a
-    nested block: it counts the objects.) The outermost block freezes and unfreezes."""
+    """Work on a loaded game (a search's many replays: `grinivil moves`, the completeness
+    check, the decisions benchmark) with what was alive before kept out of the collections
+    (`gc.freeze`): the loaded log, its snapshots and the table, most of the heap, are no
+    longer walked by a full collection, which took 10-25 ms, the worst of a decision's time.
+    What the work makes is collected as usual. At the end the frozen objects join the others
+    again and a full collection runs once. Frozen per replay instead (a first version), the
+    objects young at each freeze went to the oldest generation on each unfreeze, out of reach
+    of the young collections: a search's cyclic garbage piled up, gigabytes in a few minutes
+    of the completeness check. (`gc.get_freeze_count` is not used to tell a nested block: it
+    counts the objects.) The outermost block freezes and unfreezes."""
     global _SPARING
     if _SPARING:
         yield
@@ -48,3 +52,4 @@ def spared() -> Iterator[None]:
     finally:
         gc.unfreeze()
         _SPARING = False
+        gc.collect()

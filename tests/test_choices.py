@@ -654,22 +654,3 @@ def test_a_replay_goes_on_with_the_first_site_and_token_a_search_would_try(
     assert with_it[1:] == without[1:]
     assert with_it[1][1][0] == ("site",) and with_it[2]["site"] == with_it[1][1][3]
     assert 2 * with_it[0] < without[0], (with_it[0], without[0])
-
-
-def test_the_collector_spares_the_table_during_a_replay_only() -> None:
-    """The garbage collector's full passes skip what was alive before a replay (`gc.freeze`)
-    while it runs, and only then: after the search nothing is left frozen."""
-    import gc
-
-    g = new_game(2)
-    s = turn_search(g)
-    run, frozen = s.run, []
-
-    def counted(partial: Partial) -> Any:
-        frozen.append(gc.get_freeze_count())
-        return run(partial)
-
-    s.run = counted
-    assert s.completable(Partial({"player": "Anna", "tile": "banker"}))
-    assert frozen and min(frozen) > 1000  # the table, the edition, the modules...
-    assert gc.get_freeze_count() == 0

@@ -37,6 +37,7 @@ TOP = Path(__file__).resolve().parent.parent
 if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e .`
     sys.path.insert(0, str(TOP))
 
+from grinivil_cli import collector  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.engine.choices import (  # noqa: E402
     MAX_PROBES,
@@ -147,6 +148,11 @@ def check_game(name: str, log: Record, r: Replay, totals: Totals) -> None:
             or len(r.snapshots) <= r.played:
         totals.broken.append(f"{name}: {r.error or f'{r.played} of {len(turns)} turns replayed'}")
         return
+    with collector.spared():  # the searches' replays: no collection walks the game
+        check_turns(name, turns, r, totals)
+
+
+def check_turns(name: str, turns: list[Record], r: Replay, totals: Totals) -> None:
     for number, g in tables(r):
         turn = turns[number - 1]
         fail = Failure(name, number, str(turn.get("player")), str(turn.get("tile")), "")

@@ -37,7 +37,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .. import collector
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
 from .records import (
@@ -394,7 +393,13 @@ class Probe:
 
     def result(self, *, done: bool = False, error: IllegalMove | None = None,
                raw: Raw | None = None) -> Result:
-        """What this probe found, with the decisions it took on the way."""
+        """What this probe found, with the decisions it took on the way (the replay is over).
+        A search keeps it: the error keeps its message and place, not its traceback, whose
+        frames would keep the whole replay's table alive (and, as cycles, busy the garbage
+        collector)."""
+        if error is not None:
+            error.__traceback__ = error.__context__ = error.__cause__ = None
+        self.view = self.parse = None  # the record read through this probe refers to it
         return Result(done, error, raw, tuple(self.taken), self.partial)
 
 
@@ -445,8 +450,7 @@ class Search:
             self.probes += 1
             if self.probes > MAX_PROBES:
                 raise SearchCapped(f"more than {MAX_PROBES} replays")
-            with collector.spared():  # no full collection walking the loaded game
-                found = self.run(partial)
+            found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
                 assert found.made is not None
                 for raw, before in found.taken:
