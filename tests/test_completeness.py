@@ -122,3 +122,35 @@ def test_the_illegal_move_of_each_illegal_sample_is_not_offered(path: Path) -> N
 def test_sentinels_read_as_the_log_writes_them() -> None:
     """Leaving a field out and ending a list are options, not values of the log."""
     assert OMIT is not END and repr(OMIT) == "OMIT" and repr(END) == "END"
+
+
+LOOKAHEAD_EVERY = 9  # every 9th turn of the games below, made twice
+
+
+@pytest.mark.parametrize("path", [SAMPLES / "game-6p.yaml", SAMPLES / "game-3p.yaml",
+                                  SAMPLES / "variants" / "promo-tiles-4p.yaml"],
+                         ids=lambda p: p.name)
+def test_a_replay_taking_decisions_on_the_way_changes_no_answer(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`choices.LOOKAHEAD` (a replay goes on with the value a search tries first, the record
+    read again) only saves replays: every 9th turn made again decision by decision offers the
+    same options at each decision with it and without it, and every tile of the ring gets the
+    same answer and the same reason (rule, message, place)."""
+    from grinivil_cli.engine import choices
+
+    def answers() -> list[object]:
+        out: list[object] = []
+        for g, number, turn in tables(path):
+            if number % LOOKAHEAD_EVERY:
+                continue
+            search = turn_search(g, number)
+            _, steps = remake(g, turn, number, search)
+            out.append([(d.path, d.kind, d.options, d.ranges, v) for d, v in steps])
+            out.append([(t.tile, t.eligible, t.followed, t.why and (t.why.rule, t.why.message,
+                                                                   tuple(t.why.path)))
+                        for t in choices.tile_choices(g, turn_search(g, number))])
+        return out
+
+    with_it = answers()
+    monkeypatch.setattr(choices, "LOOKAHEAD", False)
+    assert answers() == with_it and len(with_it) >= 40
