@@ -293,8 +293,11 @@ def main(argv: list[str] | None = None) -> int:
         simulated += 1
         note(f"simulated {players}p/{seed}", before)
     if args.games:
+        why = [f"{len(totals.unplayed)} not played"] if totals.unplayed else []
+        if args.time_limit is not None and simulated + len(totals.unplayed) < args.games:
+            why.append(f"time limit {args.time_limit:g} s")
         print(f"simulated games checked: {simulated} of {args.games}"
-              + (f" (time limit {args.time_limit:g} s)" if simulated < args.games else ""))
+              + (f" ({'; '.join(why)})" if why else ""))
     print(report(totals, args.show, time.perf_counter() - start))
     return 1 if totals.failures or totals.broken else 0
 
