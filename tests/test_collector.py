@@ -43,16 +43,22 @@ def test_a_collector_disabled_before_stays_disabled() -> None:
         gc.enable()
 
 
-def test_spared_blocks_nest_and_leave_nothing_frozen() -> None:
+def tracked(x: object) -> bool:
+    """Whether the collector's generations hold `x` (a frozen object is in none of them)."""
+    return any(o is x for o in gc.get_objects())
+
+
+def test_spared_blocks_freeze_what_was_there_nest_and_leave_nothing_frozen() -> None:
+    before: list[object] = []  # a container, so the collector tracks it
+    assert tracked(before)
     with collector.spared():
-        frozen = gc.get_freeze_count()
-        assert frozen > 1000  # the modules, the test session...
-        with collector.spared():  # the inner block changes nothing
-            assert gc.get_freeze_count() == frozen
-        assert gc.get_freeze_count() == frozen
-        made = [object()]  # made inside: not frozen
-        assert gc.get_freeze_count() == frozen and made
-    assert gc.get_freeze_count() == 0
+        assert not tracked(before) and gc.get_freeze_count() > 1000  # the modules...
+        made: list[object] = []
+        assert tracked(made)  # made inside: collected as usual
+        with collector.spared():  # nested: freezes nothing more
+            assert tracked(made)
+        assert tracked(made)
+    assert gc.get_freeze_count() == 0 and tracked(before)
 
 
 class Node:
