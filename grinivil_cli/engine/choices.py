@@ -321,8 +321,10 @@ class Probe:
         return self.ask(path, key, item, outcome=outcome)
 
     def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> bool:
-        """Raise Undecided at the first field the rules read that is not decided yet; True when
-        the field is settled (decided, left out, or not a decision)."""
+        """Raise Undecided at the first field the rules read that is not decided yet, unless
+        this replay can take the value a search tries first there (`first_value`: then it
+        does, and goes on); True when the field is settled (decided, left out, or not a
+        decision), False for a mapping or list the rules read whole once complete."""
         if full in self.settled:
             return True
         domain = self.domains.get(key)
