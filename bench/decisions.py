@@ -38,6 +38,7 @@ class Timed:
     path: str
     seconds: float
     probes: int  # replays the search made for it (the cached ones not counted)
+    replays: int = 0  # every replay made for it, the searches of its own included (`choosable`)
 
 
 @dataclass
@@ -85,6 +86,24 @@ def measure(path: Path = LOG, progress: Callable[[str], None] | None = None,
     return best
 
 
+REPLAYS = [0]  # every replay of every search, the searches within a replay's rules included
+
+
+def counted(run: choices.Runner) -> choices.Runner:
+    def replay(partial: choices.Partial) -> choices.Result:
+        REPLAYS[0] += 1
+        return run(partial)
+    return replay
+
+
+def counting(init: Callable[..., None]) -> Callable[..., None]:
+    """`Search.__init__` whose search counts its replays into REPLAYS."""
+    def made(self: choices.Search, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.run = counted(self.run)
+    return made
+
+
 def one_pass(path: Path, progress: Callable[[str], None] | None) -> list[Turn]:
     choices.forget()  # no answer kept from an earlier pass
     game = load_game(path)
@@ -94,8 +113,13 @@ def one_pass(path: Path, progress: Callable[[str], None] | None) -> list[Turn]:
     entries = list(g.ledger.entries)
     log_turns: list[dict[str, Any]] = game.loaded.data.get("turns") or []
     out: list[Turn] = []
-    with collector.spared():  # as `grinivil moves` searches: no collection walks the game
-        make_turns(g, r, entries, log_turns, out, progress)
+    init = choices.Search.__init__
+    choices.Search.__init__ = counting(init)  # type: ignore[method-assign]
+    try:
+        with collector.spared():  # as `grinivil moves` searches: no collection walks the game
+            make_turns(g, r, entries, log_turns, out, progress)
+    finally:
+        choices.Search.__init__ = init  # type: ignore[method-assign]
     put_back(g, r.snapshots[-1], entries)
     return out
 
@@ -114,13 +138,13 @@ def make_turns(g: Game, r: Any, entries: list[Any], log_turns: list[dict[str, An
                   decide: Callable[[choices.Partial], choices.Decision | None] = decide,
                   search: choices.Search = search,
                   found: Turn = found, number: int = number) -> choices.Decision | None:
-            probes = search.probes
+            probes, replays = search.probes, REPLAYS[0]
             start = time.perf_counter()
             d = decide(partial)
             spent = time.perf_counter() - start
             where = "/".join(map(str, d.path)) if d is not None else "-"
             found.decisions.append(Timed(number, len(found.decisions), where, spent,
-                                         search.probes - probes))
+                                         search.probes - probes, REPLAYS[0] - replays))
             return d
 
         search.decision = timed  # type: ignore[method-assign]

@@ -397,16 +397,18 @@ def bench_decisions(passes: int, top: int) -> list[Row]:
         f"{len(every)} decisions, best of {passes} passes per decision ({whole:.0f} s); one "
         f"plain replay of a turn: median {replay_median * 1e6:.0f} us (the reference)")
     say(f"{'decisions':<34} {'count':>6} {'median':>9} {'90%':>9} {'worst':>9} "
-        f"{'> 20 ms':>8} {'probes/med':>10}")
+        f"{'> 20 ms':>8} {'probes/med':>10} {'all/med':>8}")
 
     def line(name: str, found: list[decisions.Timed] | list[decisions.Turn]) -> None:
         secs = [d.seconds for d in found]
         med, c90, worst = decisions.spread(secs)
         probes = [d.probes for d in found if isinstance(d, decisions.Timed)]
+        every_replay = [d.replays for d in found if isinstance(d, decisions.Timed)]
         over = sum(s > limit for s in secs)
         say(f"{name:<34} {len(found):6d} {med * 1000:8.1f}m {c90 * 1000:8.1f}m "
             f"{worst * 1000:8.1f}m {over:8d} "
-            f"{statistics.median(probes) if probes else '':>10}")
+            f"{statistics.median(probes) if probes else '':>10} "
+            f"{statistics.median(every_replay) if every_replay else '':>8}")
 
     line("every decision", every)
     line("  first of a turn (the tile)", first)
@@ -417,10 +419,11 @@ def bench_decisions(passes: int, top: int) -> list[Row]:
     for key, found in sorted(by_key.items(), key=lambda kv: -max(d.seconds for d in kv[1])):
         line(f"    {key}", found)
     line("whole turns (remake)", turns)
-    say(f"\nthe 8 slowest decisions ({'turn':>4} {'#':>2} path, ms, replays):")
+    say(f"\nthe 8 slowest decisions ({'turn':>4} {'#':>2} path, ms, replays of the search, "
+        "all replays):")
     for d in sorted(every, key=lambda d: -d.seconds)[:8]:
         say(f"  turn {d.turn:4d} #{d.index:<2d} {d.path:<22} {d.seconds * 1000:8.1f} ms "
-            f"{d.probes:6d} replays")
+            f"{d.probes:6d} replays {d.replays:6d} in all")
     if top:
         slow = max(turns, key=lambda t: t.seconds)
         profile_turn(log, slow.number, top)
