@@ -371,8 +371,8 @@ def moves(
         raise typer.Exit(LEGAL)
     if tile is None:
         with collector.spared():  # the searches' replays: no collection walks the game
-            report = tiles_report(g, n)
-        _emit(fmt, report)
+            tiles = tiles_report(g, n)
+        _emit(fmt, tiles)
         raise typer.Exit(LEGAL)
     wanted = _given(given or [])
     with collector.spared():

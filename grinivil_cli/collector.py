@@ -36,11 +36,11 @@ def spared() -> Iterator[None]:
     (`gc.freeze`): the loaded log, its snapshots and the table, most of the heap, are no
     longer walked by a full collection, which took 10-25 ms, the worst of a decision's time.
     What the work makes is collected as usual. At the end the frozen objects join the others
-    again and a full collection runs once. Frozen per replay instead (a first version), the
-    objects young at each freeze went to the oldest generation on each unfreeze, out of reach
-    of the young collections: a search's cyclic garbage piled up, gigabytes in a few minutes
-    of the completeness check. (`gc.get_freeze_count` is not used to tell a nested block: it
-    counts the objects.) The outermost block freezes and unfreezes."""
+    again and a full collection runs once. A block spans a whole session of searches, not one
+    replay: each unfreeze sends the objects young at the freeze to the oldest generation, out
+    of reach of the young collections (per replay, a search's cyclic garbage piled up by the
+    gigabyte). The outermost block freezes and unfreezes (told by a flag:
+    `gc.get_freeze_count` counts the objects)."""
     global _SPARING
     if _SPARING:
         yield

@@ -725,7 +725,8 @@ def quiet(g: Game, state: GameState | None = None) -> Iterator[Game]:
     (every outcome is a decision), strict (a finding is an error), the ledger and findings
     put back after."""
     saved = (g.state, g.chance, g.lenient, len(g.ledger.entries), len(g.findings))
-    g.state, g.chance, g.lenient = (state or g.state).copy(), None, False
+    g.state = (g.state if state is None else state).copy()
+    g.chance, g.lenient = None, False
     try:
         yield g
     finally:
