@@ -500,6 +500,28 @@ def test_positions() -> None:
     assert len(loaded.key_positions) == 7
 
 
+def test_places_are_found_when_first_asked_for() -> None:
+    """A text without problems is read without the places of its values; they are found by
+    reading it again on the first question, the same as a reading with places gives them."""
+    text = Path(__file__).parent.parent.joinpath("samples", "game-3p.yaml").read_text()
+    loaded = load_yaml_text(text, SRC)
+    assert loaded._positions is None and loaded._key_positions is None
+    eager = yamlsafe._read(text, SRC, None, places=True)
+    assert eager._positions is not None and len(eager.positions) > 2000
+    assert loaded.data == eager.data
+    assert loaded.position(("turns", 5, "tile")) == eager.position(("turns", 5, "tile"))
+    assert loaded.positions == eager.positions
+    assert loaded.key_positions == eager.key_positions
+    assert loaded == eager
+
+
+def test_a_problem_is_reported_at_its_place_from_a_reading_without_places() -> None:
+    """The first problem of the quick reading makes the reading with places, which reports
+    every problem of the text (two here), not only the first."""
+    found = problems("a: 1\nb: !!str 2\na: 3\n")
+    assert [p.position for p in found] == [at(2, 4), at(3, 1)]
+
+
 # never any other exception
 
 

@@ -11,6 +11,11 @@ read-only) but is charged its full size, height and length (the characters of it
 walking the data is bounded by MAX_NODES/MAX_DEPTH and what aliases repeat is bounded by the
 size of the file (ALIAS_FLOOR, or the file's own length when that is more): no output drawn from
 the data can grow faster than the file.
+
+The places of the values (file:line:col for messages) are not noted on the first reading: a
+text with no problem is read once without them, and again, with them, only when something asks
+where a value stands (`Loaded.position`: a rule broken, a name unknown). A problem met on the
+first reading makes the second at once, which reports every problem of the text.
 """
 
 from __future__ import annotations
@@ -294,23 +299,49 @@ def _bytes_at(data: bytes, index: int) -> At:
 
 
 def _load(text: str, source: str, loader: Any = None) -> Loaded:
-    """Parse the checked text into a Loaded, collecting problems."""
+    """Parse the checked text into a Loaded, collecting problems. The data is read first
+    without the places of its values; they are found when first asked for, and at
+    once when the text has a problem to report (`_places`)."""
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         _refuse("the file is empty", Position(source, 1, 1))  # a blank line may hold a tab
+    try:
+        return _read(text, source, loader, places=False)
+    except _ToReport:
+        return _read(text, source, loader, places=True)
+
+
+class _ToReport(Exception):
+    """A problem met while reading without places: read again with them, to report it."""
+
+
+def _read(text: str, source: str, loader: Any, *, places: bool) -> Loaded:
     problems: list[Problem] = []
     parser = (loader or _LOADER)(text)
     try:
-        return _walk(parser.get_event, source, problems, len(text))
+        loaded = _walk(parser.get_event, source, problems, len(text), places)
     except yaml.MarkedYAMLError as error:
         if loader is None and "nesting depth" in str(error.problem):
             # libyaml's scanner looks ahead and hits its own limit (1000) before our 64:
             # the pure-Python parser has no such limit, so ours is reported, at its place.
-            return _load(text, source, yaml.SafeLoader)
+            return _read(text, source, yaml.SafeLoader, places=places)
+        if not places:
+            raise _ToReport from None
         raise LogFormatError([*problems, _parse_problem(error, source, text)]) from None
     except yaml.YAMLError as error:
+        if not places:
+            raise _ToReport from None
         raise LogFormatError([*problems, Problem(f"invalid YAML: {error}")]) from None
     finally:
         parser.dispose()
+    if not places:
+        loaded = Loaded(source, loaded.data, place=lambda: _places(text, source, loader))
+    return loaded
+
+
+def _places(text: str, source: str, loader: Any) -> tuple[dict[Path, At], dict[Path, At]]:
+    """The places of a text read once without problems (so read again without any)."""
+    loaded = _read(text, source, loader, places=True)
+    return loaded.positions, loaded.key_positions
 
 
 def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Problem:
@@ -370,8 +401,10 @@ _ROOT, _ITEM, _KEY, _VALUE = 0, 1, 2, 3
 
 
 def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
-          length: int) -> Loaded:
-    """Turn the parser's events into plain data, checking every rule on the way.
+          length: int, places: bool = True) -> Loaded:
+    """Turn the parser's events into plain data, checking every rule on the way; with
+    `places`, note where every value and key stands. Without them, the first problem raises
+    _ToReport (the text is read again with places to report it).
 
     Problems that do not stop reading are added to `problems`; the others raise at once.
     Open collections wait on an explicit stack; the innermost one lives in local variables
@@ -411,6 +444,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
     mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
 
     def problem(message: str, at: At) -> None:
+        if not places:
+            raise _ToReport
         problems.append(Problem(message, Position(source, *at)))
 
     def fail(message: str, at: At) -> NoReturn:
@@ -432,13 +467,15 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
     def too_deep(at: At) -> NoReturn:
         fail(f"lists and mappings are nested more than {max_depth} levels deep", at)
 
+    at: At = (0, 0)  # where the event stands (found only with `places`, or for a problem)
     while True:
         event = get_event()
         kind = type(event)
         raw: str | None
         if kind is scalar_event:
-            mark = event.start_mark
-            at = (mark.line + 1, mark.column + 1)
+            if places:
+                mark = event.start_mark
+                at = (mark.line + 1, mark.column + 1)
             text: str = event.value
             raw, tag = text, event.tag
             if tag is not None:
@@ -474,8 +511,9 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
              saved_deepest, weight_base) = stack.pop()
             depth -= 1
         elif kind is mapping_start or kind is sequence_start:
-            mark = event.start_mark
-            at = (mark.line + 1, mark.column + 1)
+            if places:
+                mark = event.start_mark
+                at = (mark.line + 1, mark.column + 1)
             if event.tag is not None:
                 problem(_tag_message(event.tag), at)
             total += 1
@@ -485,7 +523,9 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
             if depth >= max_depth:
                 too_deep(at)
             child: Path | None = None
-            if mode == _VALUE:
+            if not places:
+                pass  # no paths: `path` stays None
+            elif mode == _VALUE:
                 if key is not None:
                     child = key_path
             elif mode == _ITEM:
@@ -559,6 +599,8 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
                 problem(_key_message(raw, None), at)
             elif raw in cont:
                 key = None
+                if not places:
+                    raise _ToReport
                 first = key_positions[path + (raw,)] if path is not None else seen[raw]
                 problem(_key_message(raw, first), at)
             else:
@@ -568,10 +610,12 @@ def _walk(get_event: Callable[[], Any], source: str, problems: list[Problem],
                     key_positions[key_path] = at
                 else:
                     key_path = None
-                    seen[raw] = at
+                    if places:
+                        seen[raw] = at
         else:
             root = value
-            positions[()] = at
+            if places:
+                positions[()] = at
     if not documents:
         fail("the file is empty", (1, 1))
     if problems:
