@@ -1,7 +1,8 @@
 """Python's garbage collector around grinivil's two heavy jobs.
 
 A full collection walks every object alive, and grinivil keeps large, long-lived data: a
-loaded log and its typed records, a replay's snapshots. Both blocks here leave the collector as they found it and nest.
+loaded log and its typed records, a replay's snapshots. Both blocks here leave the collector
+as they found it and nest.
 """
 
 from __future__ import annotations

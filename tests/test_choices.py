@@ -29,6 +29,7 @@ from grinivil_cli.engine.choices import (
     Partial,
     Search,
     able,
+    forget,
     line,
     reason,
     remake,
@@ -588,6 +589,43 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     off, replays_off = answers(), played[0]
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304
+
+
+def test_r_a05_02_an_auction_after_a_refill_is_judged_with_one_draw(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-A05-02, R-RND-03, R-RND-05: Anna at position 19 with 14 G chooses the Auction
+    (position 2): the choosing move completes the TAR, the Taxes (5 G) leave her 9, and the
+    Initiator must bid at least 10, whatever 4 cubes were drawn for the Market (the pouch
+    holds 4 fewer after any of them, the lot is 5 cubes all the same). Not eligible, for her
+    bid; found with one draw (`domains.BLIND_TO_THE_MARKET`) where trying each of the 15
+    draws gives the same answers for every tile at 14 replays more."""
+    from grinivil_cli.engine import domains
+    from grinivil_cli.engine import turn as turn_rules
+
+    g = new_game(2, money=14)
+    player(g, "Anna").position = 19
+    played = [0]
+    play_action = turn_rules.play_action
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        played[0] += 1
+        play_action(*args, **kwargs)
+
+    monkeypatch.setattr(turn_rules, "play_action", counted)
+
+    def answers() -> dict[str, tuple[bool, str | None]]:
+        forget()
+        played[0] = 0
+        return {t.tile: (t.eligible, t.why.rule if t.why else None) for t in tile_choices(g)}
+
+    one, replays_one = answers(), played[0]
+    assert one["auction"] == (False, "R-A05-02")
+    assert one["subsidy"] == (True, None)
+    monkeypatch.setattr(domains, "BLIND_TO_THE_MARKET",
+                        domains.BLIND_TO_THE_MARKET - {"auction"})
+    every, replays_every = answers(), played[0]
+    assert every == one
+    assert replays_every - replays_one == 14, (replays_one, replays_every)
 
 
 def test_a_replay_goes_on_through_the_fields_a_search_leaves_out_first(

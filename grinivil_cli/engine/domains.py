@@ -143,14 +143,16 @@ def refills(ask: Ask) -> Raw | None:
     return replace(raw, any_one=blind)
 
 
-# The actions whose legality neither the Market nor the Reserve pouch decides (their cubes come
-# from the player's Warehouses, their other needs from the supply and the table; a Resources
-# site bonus is optional): for them, which cubes a TAR completion drew for the Market decides
-# nothing, so a search for some legal record tries one refill (`Raw.any_one`), unless the
-# player's Merchant is about to draw from the pouch. Not in it: #01, #02 (the Market), #05,
-# #14, #15 (the pouch), #06 (the Market's empty holes).
+# The actions whose legality neither the Market nor the Reserve pouch's mix decides (their cubes
+# come from the player's Warehouses, their other needs from the supply and the table; a
+# Resources site bonus is optional): for them, which cubes a TAR completion drew for the Market
+# decides nothing, so a search for some legal record tries one refill (`Raw.any_one`), unless
+# the player's Merchant is about to draw from the pouch. The Auction (#05) is one: it draws 5
+# cubes, or what the pouch holds, and every refill leaves the pouch the same number; which
+# cubes the lot holds decides no bid (R-A05-02). Not in it: #01, #02 (the Market), #14, #15
+# (the kinds left in the pouch), #06 (the Market's empty holes).
 BLIND_TO_THE_MARKET = frozenset({
-    "build-floor", "build-floor-premium", "explore", "build-road", "buy-trees",
+    "build-floor", "build-floor-premium", "auction", "explore", "build-road", "buy-trees",
     "plant-trees", "new-resident", "sell-house", "convert", "subsidy", "buy-warehouse",
     "replanting", "forced-trade", "crowdfunding", *ABILITY_TILES})
 
