@@ -416,6 +416,80 @@ def _given(pairs: list[str]) -> dict[tuple[str | int, ...], Any]:
 
 
 @app.command()
+def record(
+    log: Annotated[Path, typer.Argument(help="The log to record into: an existing one is "
+                                        "replayed and continued; with --deal, a new one.")],
+    deal: Annotated[int | None, typer.Option(
+        "--deal", help="Start a new log with a random legal setup dealt from this seed.")] = None,
+    players: Annotated[int, typer.Option("--players", min=2, max=6,
+                                         help="Players of a game dealt with --deal.")] = 4,
+    names: Annotated[str | None, typer.Option(
+        "--names", help="The players of a dealt game in seating order: Anna,Bruno,...")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A variant of a dealt game, KEY=VALUE (as for simulate).")] = None,
+    answers: Annotated[Path | None, typer.Option(
+        "--answers", help="Read the answers from this file, one a line, instead of asking.")]
+    = None,
+    edition: EditionOpt = None,
+) -> None:
+    """Record a game at the table: each turn asked decision by decision from its exact legal
+    options, checked by the rules at once, and the log written after every turn."""
+    from .recorder.console import Refused, Script, Stop, Terminal
+    from .recorder.console import record as record_turns
+    from .recorder.session import CannotRecord, Recording
+    from .sim.simulate import parse_option
+
+    def out(text: str) -> None:
+        _echo(text)
+
+    try:
+        if deal is not None:
+            options: dict[str, Any] = {}
+            for text in option or []:
+                options.update(parse_option(text))
+            rec = Recording.deal(log, players, deal, options,
+                                 [n.strip() for n in names.split(",")] if names else None)
+            out(f"{log}: a new {players}-player game dealt from seed {deal}.")
+        else:
+            if option or names:
+                raise CannotRecord("--option and --names are for a game dealt with --deal")
+            if not log.exists():
+                raise CannotRecord(f"{log} does not exist: give --deal SEED to start a new "
+                                   "game there")
+            rec = Recording.open(log, edition)
+        console = Script(answers, out) if answers is not None else Terminal(out)
+    except (CannotRecord, ValueError, OSError) as e:
+        code = e.code if isinstance(e, CannotRecord) else UNREADABLE
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(code) from None
+    try:
+        record_turns(rec, console, _board)
+    except Stop:
+        out(f"{log}: {rec.turns} whole turns recorded; run the same command to go on.")
+    except Refused as e:
+        _echo(f"grinivil: {e}", err=True)
+        _echo(f"{log}: {rec.turns} whole turns recorded.", err=True)
+        raise typer.Exit(e.code) from None
+    except CannotRecord as e:
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(e.code) from None
+    except KeyboardInterrupt:
+        _echo(f"\n{log}: {rec.turns} whole turns recorded (the turn being entered is not).",
+              err=True)
+        raise typer.Exit(130) from None
+
+
+def _board(rec: Any) -> str:
+    """The table as `show` prints it."""
+    from .engine.replay import Snapshot
+
+    g = rec.game
+    text: str = report.state_tables(Snapshot(rec.turns, None, None, g.state,
+                                             len(g.ledger.entries)))["text"]
+    return text
+
+
+@app.command()
 def schema() -> None:
     """Print the JSON Schema of the game log format."""
     from .logfile.schema import LOG_SCHEMA

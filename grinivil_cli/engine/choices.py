@@ -848,12 +848,13 @@ def matches(option: Any, recorded: Any) -> bool:
 
 def walk(search: Search, start: Partial, recorded: dict[str, Any],
          normal: Callable[[Decision, Any], Any], *,
-         exact: bool = True) -> tuple[Partial, list[tuple[Decision, Any]]]:
+         exact: bool | Callable[[Raw], bool] = True) -> tuple[Partial, list[tuple[Decision, Any]]]:
     """Make `recorded` again decision by decision from `start`, checking that each recorded
     value (`normal` reads it at the decision's path) is among the options offered; the
     complete record, and each decision with the value taken. With `exact`, all the options
     of each decision are found (each judged); without, only the recorded value is: it must be
-    among the domain's candidates and have a legal completion (the options hold it then)."""
+    among the domain's candidates and have a legal completion (the options hold it then).
+    `exact` may also say it decision by decision."""
     partial, steps = start, []  # type: tuple[Partial, list[tuple[Decision, Any]]]
     while True:
         r = search.probe(partial)
@@ -862,20 +863,21 @@ def walk(search: Search, start: Partial, recorded: dict[str, Any],
         if r.raw is None:
             raise NotOffered(None, None, f"the record made so far breaks a rule: {r.error}")
         raw = r.raw
-        d = search.decision(partial) if exact else Decision(
+        judge_all = exact(raw) if callable(exact) else exact
+        d = search.decision(partial) if judge_all else Decision(
             raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates, ranges=raw.ranges,
             zero_omits=raw.zero_omits)
         assert d is not None
         value = normal(d, recorded)
         chosen = next((o for o in d.options if matches(o, value)), MISSING) \
             if d.kind != "count" else (value if d.allows(value) else MISSING)
-        if chosen is not MISSING and not exact and \
+        if chosen is not MISSING and not judge_all and \
                 not search.completable(partial.choose(d, chosen), 1):
             chosen = MISSING
         if chosen is MISSING:
             options = d.options or d.ranges
             raise NotOffered(d, value, f"{'/'.join(map(str, d.path))}: the log records "
-                             f"{value!r}; the {'options' if exact else 'candidates'} are "
+                             f"{value!r}; the {'options' if judge_all else 'candidates'} are "
                              f"{options}")
         steps.append((d, chosen))
         partial = partial.choose(d, chosen)

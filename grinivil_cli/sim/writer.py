@@ -6,8 +6,10 @@ from typing import Any
 
 import yaml
 
-HEADER = ("# yaml-language-server: $schema=https://grinivil.example/schemas/game-log.schema.json\n"
-          "# {title}: a legal game played by grinivil's bots (grinivil simulate{args}).\n")
+SCHEMA_LINE = ("# yaml-language-server: "
+               "$schema=https://grinivil.example/schemas/game-log.schema.json\n")
+HEADER = SCHEMA_LINE + ("# {title}: a legal game played by grinivil's bots "
+                        "(grinivil simulate{args}).\n")
 
 
 class _Dumper(yaml.SafeDumper):
@@ -32,3 +34,11 @@ def log_to_yaml(log: dict[str, Any], args: str = "") -> str:
     """The log as YAML text, byte-identical for the same log."""
     body = yaml.dump(log, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return HEADER.format(title=log.get("title", "Game"), args=args) + body
+
+
+def turn_yaml(turn: dict[str, Any]) -> str:
+    """One turn as an item of the log's `turns` (`- {player: Anna, tile: subsidy}`), written
+    as `log_to_yaml` writes it."""
+    text: str = yaml.dump([turn], Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                          width=100)
+    return text

@@ -1,0 +1,212 @@
+"""Answers as people type them, and the options of a decision as people read them.
+
+One decision of a turn (`engine/choices.Decision`) is answered by one line: an option's word
+(`buy-resources`, `I3.s2`, `yes`), any unique beginning of it (`buy-r`), a number for a count,
+the cubes of a draw by their names or initials (`concrete wood wood steel`, `c w w s`, `cwws`,
+in any order), `-` to leave an optional field out, `.` to end a list, or nothing at all for the
+decision's default (`default`). `answer_for` writes the answer that gives a value, the way back
+(a recorded game turned into the answers that record it again).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..edition.model import RESOURCES
+from ..engine.choices import END, OMIT, Decision
+from ..engine.records import PENDING
+from ..logfile.suggest import did_you_mean
+
+NO_DEFAULT: Any = object()
+# decisions taken at their default without a question (carry the Action out, buy no time):
+# a different value is given beside any answer of the turn, `declined=yes` (or `decline`),
+# `buy_time=2`
+QUIET = ("declined", "buy_time")
+LEAVE_OUT = ("-", "no", "none", "skip", "n")
+END_LIST = (".", "done", "end")
+YES = ("yes", "y")
+
+
+def split_extras(text: str) -> tuple[str, dict[str, str]]:
+    """An answer and the values it gives beside it for the quiet decisions of the turn
+    (`QUIET`): 'buy-resources decline buy_time=1' -> ('buy-resources', {declined: yes,
+    buy_time: 1})."""
+    words, extras = [], {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if sep and key.lower() in QUIET:
+            extras[key.lower()] = value
+        elif word.lower() == "decline":
+            extras["declined"] = "yes"
+        else:
+            words.append(word)
+    return " ".join(words), extras
+
+
+def cube_counts(text: str) -> dict[str, int] | None:
+    """Cubes answered by names or initials ('c w w', 'wood steel', 'cww', 'none') as counts
+    of every resource; None when the answer is not cubes."""
+    words = text.lower().replace(",", " ").split()
+    if words == ["none"]:
+        return dict.fromkeys(RESOURCES, 0)
+    if len(words) == 1 and len(words[0]) > 1 and all(
+            ch in {r[0] for r in RESOURCES} for ch in words[0]):
+        words = list(words[0])
+    counts = dict.fromkeys(RESOURCES, 0)
+    for word in words:
+        found = [r for r in RESOURCES if r.startswith(word)]
+        if len(found) != 1 or not words:
+            return None
+        counts[found[0]] += 1
+    return counts if words else None
+
+
+class NotAnOption(ValueError):
+    """An answer that names no option of the decision (the message says why, with a hint)."""
+
+
+def option_text(value: Any) -> str:
+    """An option as it is answered (and shown among the choices)."""
+    if value is OMIT:
+        return "-"
+    if value is END:
+        return "."
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, list):
+        if all(isinstance(v, dict) and not v for v in value):  # Repeat Actions: how many
+            return str(len(value))
+        return " ".join(option_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        if not value:  # a mapping whose parts are decided next (the final sale): do it
+            return "yes"
+        return " ".join(k if v in ({}, PENDING, [], None) else f"{k}={option_text(v)}"
+                        for k, v in value.items())
+    return str(value)
+
+
+def option_label(value: Any) -> str:
+    """An option as a person reads it in a list of choices."""
+    if value is OMIT:
+        return "- (leave it out)"
+    if value is END:
+        return ". (no more)"
+    return option_text(value)
+
+
+def default(decision: Decision) -> Any:
+    """The value an empty answer gives: leaving the field out, ending the list, 0 of a count
+    that allows it, or the one option there is; NO_DEFAULT when the decision needs a word."""
+    if decision.kind == "count":
+        if any(lo <= 0 <= hi for lo, hi in decision.ranges):
+            return 0
+        if len(decision.ranges) == 1 and decision.ranges[0][0] == decision.ranges[0][1]:
+            return decision.ranges[0][0]
+        return NO_DEFAULT
+    for quiet in (OMIT, END):
+        if any(o is quiet for o in decision.options):
+            return quiet
+    if len(decision.options) == 1:
+        return decision.options[0]
+    return NO_DEFAULT
+
+
+def forced(decision: Decision) -> bool:
+    """Whether the decision has one possible value only (it is taken without asking)."""
+    if decision.kind == "count":
+        return len(decision.ranges) == 1 and decision.ranges[0][0] == decision.ranges[0][1]
+    return len(decision.options) == 1
+
+
+def parse(decision: Decision, text: str) -> Any:
+    """The value an answer gives at `decision`; NotAnOption when it names none."""
+    answer = " ".join(text.strip().split())
+    if not answer:
+        value = default(decision)
+        if value is NO_DEFAULT:
+            raise NotAnOption(f"an answer is needed: {choices_text(decision)}")
+        return value
+    if decision.kind == "count":
+        return _count(decision, answer)
+    options = decision.options
+    lowered = answer.lower()
+    if lowered in LEAVE_OUT and any(o is OMIT for o in options):
+        return OMIT
+    if lowered in END_LIST and any(o is END for o in options):
+        return END
+    if lowered in YES and any(o is True for o in options):
+        return True
+    texts = [option_text(o).lower() for o in options]
+    if lowered in texts:
+        return options[texts.index(lowered)]
+    drawn = _as_cubes(decision, lowered)
+    if drawn is not None:
+        return drawn
+    begun = [o for o, t in zip(options, texts, strict=True) if t.startswith(lowered)]
+    if len(begun) == 1:
+        return begun[0]
+    words = [option_text(o) for o in options]
+    if len(begun) > 1:
+        raise NotAnOption(f"'{answer}' begins {len(begun)} options: "
+                          f"{', '.join(option_text(o) for o in begun)}")
+    close = did_you_mean(answer, words)
+    hint = f"; did you mean '{close}'?" if close else ""
+    raise NotAnOption(f"'{answer}' is not an option{hint} {choices_text(decision)}")
+
+
+def _count(decision: Decision, answer: str) -> int:
+    try:
+        value = int(answer)
+    except ValueError:
+        raise NotAnOption(f"'{answer}' is not a number: {choices_text(decision)}") from None
+    if not decision.allows(value):
+        raise NotAnOption(f"{value} is not allowed: {choices_text(decision)}")
+    return value
+
+
+def _as_cubes(decision: Decision, answer: str) -> list[str] | None:
+    """A draw of cubes answered by names or initials, in any order: the option with those
+    cubes (the options list each draw once, in the order of RESOURCES)."""
+    lists = [o for o in decision.options if isinstance(o, list) and o
+             and all(isinstance(c, str) and c in RESOURCES for c in o)]
+    if not lists:
+        return None
+    words = answer.replace(",", " ").split()
+    if len(words) == 1 and len(words[0]) > 1 and all(
+            ch in {r[0] for r in RESOURCES} for ch in words[0]):
+        words = list(words[0])  # initials: cwws
+    names: list[str] = []
+    for word in words:
+        found = [r for r in RESOURCES if r.startswith(word)]
+        if len(found) != 1:
+            return None
+        names.append(found[0])
+    wanted = Counter(names)
+    return next((o for o in lists if Counter(o) == wanted), None)
+
+
+def choices_text(decision: Decision, limit: int = 12) -> str:
+    """'the options are a, b, c' (a count: its bounds), shortened past `limit`."""
+    if decision.kind == "count":
+        parts = [str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in decision.ranges]
+        return f"{decision.what}: {', '.join(parts) if parts else 'none'}"
+    labels = [option_label(o) for o in decision.options]
+    more = f", ... ({len(labels)} in all)" if len(labels) > limit else ""
+    return f"{decision.what}: {', '.join(labels[:limit]) if labels else 'none'}{more}"
+
+
+def answer_for(decision: Decision, value: Any) -> str:
+    """The answer that gives `value` at `decision`: empty for the default, else the option's
+    text (for the way back from a recorded turn to its answers)."""
+    if decision.kind == "count":
+        return "" if default(decision) == value else str(value)
+    if default(decision) is not NO_DEFAULT and same(default(decision), value):
+        return ""
+    return option_text(value)
+
+
+def same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and a == b)

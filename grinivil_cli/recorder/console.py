@@ -1,0 +1,315 @@
+"""`grinivil record`: the questions of each turn, asked at a terminal (prompt_toolkit: line
+editing, completion of the options, history) or read from an answers file (`--answers`, one
+answer a line), and the turns they make written to the log.
+
+At any question: an answer (see `answers.py`), `?` for the options and why the others are
+not (the tiles of the ring with their reasons), `back` for the previous question of the turn,
+`undo` to take the last whole turn back, `board` for the table as it is, `quit` to stop (the
+log holds every whole turn). A value the rules refuse is answered with its rule and asked
+again (from a file: the recording stops there, exit 1).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..edition.model import RESOURCES
+from ..engine.actions import NAMES
+from ..engine.choices import (
+    Decision,
+    Partial,
+    Search,
+    reason,
+    tile_choices,
+)
+from ..engine.tiles import ring_tile_of
+from ..errors import Path as LogPath
+from . import answers
+from .session import CannotRecord, Recording
+
+COMMANDS = ("?", "help", "back", "undo", "board", "quit")
+
+
+class Stop(Exception):
+    """The user stops recording (quit, the end of the answers, Ctrl-D)."""
+
+
+class Refused(Exception):
+    """An answer refused while reading answers from a file: `code` 1 when the rules refuse
+    the value, 2 when it names no option."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Question:
+    """One question: who and what, the options' words (for completion), the default's."""
+
+    title: str
+    decision: Decision
+    words: list[str]
+    default: str  # the answer an empty line gives, as shown; "" when none
+
+
+class Console(Protocol):
+    shows_tiles: bool  # the eligible tiles are found to be shown before the question
+
+    def ask(self, question: Question) -> str:
+        """The next answer; Stop at the end of the answers or when the user leaves."""
+        ...
+
+    def say(self, text: str) -> None: ...
+
+    def refuse(self, message: str, code: int) -> None:
+        """An answer refused: said, and asked again (a terminal) or Refused (a file)."""
+        ...
+
+
+class Script:
+    """Answers read from a file, one a line (`--answers`); `#` starts a comment line."""
+
+    shows_tiles = False
+
+    def __init__(self, path: Path, out: Callable[[str], None]) -> None:
+        self.path = path
+        self.lines = path.read_text(encoding="utf-8").splitlines()
+        self.at = 0  # lines read
+        self.out = out
+        self.asked = 0  # answers taken
+
+    def ask(self, question: Question) -> str:
+        while self.at < len(self.lines):
+            line = self.lines[self.at]
+            self.at += 1
+            if line.lstrip().startswith("#"):
+                continue
+            self.asked += 1
+            self.out(f"{question.title}> {line}")
+            return line
+        raise Stop
+
+    def say(self, text: str) -> None:
+        self.out(text)
+
+    def refuse(self, message: str, code: int) -> None:
+        raise Refused(f"{self.path}:{self.at}: {message}", code)
+
+
+class Terminal:
+    """Questions at a terminal with prompt_toolkit (completion of the options, line editing,
+    history); standard input that is not a terminal is read line by line without it."""
+
+    shows_tiles = True
+
+    def __init__(self, out: Callable[[str], None]) -> None:
+        self.out = out
+        self.session: Any = None
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from prompt_toolkit import PromptSession
+
+            self.session = PromptSession()
+
+    def ask(self, question: Question) -> str:
+        shown = f" [{question.default}]" if question.default else ""
+        prompt = f"{question.title}{shown}> "
+        try:
+            if self.session is None:
+                self.out(prompt)
+                line = sys.stdin.readline()
+                if not line:
+                    raise Stop
+                return line.rstrip("\n")
+            from prompt_toolkit.completion import WordCompleter
+
+            completer = WordCompleter([*question.words, *COMMANDS], ignore_case=True,
+                                      sentence=True)
+            text: str = self.session.prompt(prompt, completer=completer,
+                                            complete_while_typing=True)
+            return text
+        except EOFError:
+            raise Stop from None
+
+    def say(self, text: str) -> None:
+        self.out(text)
+
+    def refuse(self, message: str, code: int) -> None:
+        self.out(f"  {message}")
+
+
+def record(rec: Recording, console: Console, show_board: Callable[[Recording], str]) -> None:
+    """Record turns until the game is over or the user stops (Stop)."""
+    console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
+                f"(turn {rec.turns + 1}).")
+    while not rec.finished:
+        made = make_turn(rec, console, show_board)
+        if made is not None:
+            console.say(f"turn {made.number}: {made.summary}")
+    scores = rec.scores()
+    console.say("The game is over. Final scores: " + ", ".join(
+        f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)))
+
+
+def plural_turns(n: int) -> str:
+    return f"{n} turn{'' if n == 1 else 's'}"
+
+
+def make_turn(rec: Recording, console: Console,
+              show_board: Callable[[Recording], str]) -> Any:
+    """One turn, question by question; the turn made (written to the log), or None when the
+    user took a turn back. Decisions with one possible value are taken without a question,
+    the quiet ones (`answers.QUIET`) at their default unless an answer gave them a value, and
+    cubes answered by names at the first count of a mapping of cubes count for the rest."""
+    search = rec.search()
+    partial = rec.start()
+    asked: list[Partial] = []  # the record before each question asked, for `back`
+    given: dict[LogPath, str] = {}  # answers given ahead, by the path of their decision
+    later: dict[str, str] = {}  # values of the quiet decisions, by their key
+    number = rec.turns + 1
+    while not search.probe(partial).done:
+        raw = search.probe(partial).raw
+        tile = raw is not None and raw.path == ("tile",)
+        # the tile is always asked; its options are found only to be shown (a terminal): an
+        # answer from a file is judged by itself (`completable` below)
+        d = Decision(raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates) \
+            if tile and raw is not None and not console.shows_tiles \
+            else search.decision(partial)
+        if d is None:  # not reached from the options offered: an engine bug if ever seen
+            why = search.probe(partial).error
+            raise CannotRecord(f"turn {number}: no legal way on from here"
+                               + (f" ({why.rule}: {why.message})" if why else ""), 1)
+        key = str(d.path[-1])
+        ahead = given.pop(d.path, None)
+        if ahead is None and key in later:
+            ahead = later.pop(key)
+        if ahead is None and answers.forced(d) and not tile:
+            partial = partial.choose(d, d.options[0] if d.kind != "count" else d.ranges[0][0])
+            continue
+        if ahead is None and key in answers.QUIET and \
+                answers.default(d) is not answers.NO_DEFAULT:
+            partial = partial.choose(d, answers.default(d))
+            continue
+        q = question(rec, number, d)
+        text = ahead if ahead is not None else console.ask(q)
+        word = text.strip().lower()
+        if ahead is None and word in COMMANDS and word not in (w.lower() for w in q.words):
+            if word in ("?", "help"):
+                console.say(help_text(rec, search, partial, d))
+            elif word == "back":
+                given.clear()
+                later.clear()
+                if asked:
+                    partial = asked.pop()
+                else:
+                    console.say("  this is the turn's first question (undo takes the last "
+                                "turn back)")
+            elif word == "undo":
+                if rec.turns == 0:
+                    console.say("  no turn to take back")
+                    continue
+                left = rec.undo()
+                console.say(f"turn {left + 1} taken back; {rec.on_turn()} is on turn "
+                            f"(turn {left + 1}).")
+                return None
+            elif word == "board":
+                console.say(show_board(rec))
+            else:
+                raise Stop
+            continue
+        text, extras = answers.split_extras(text)
+        counts = answers.cube_counts(text) if d.kind == "count" and key in RESOURCES else None
+        if counts is not None:  # cubes by name: this count, and the next ones of the mapping
+            text = str(counts[key])
+        try:
+            value = value_of(rec, d, text)
+            if tile and not console.shows_tiles and \
+                    not search.completable(partial.choose(d, value), 1):
+                raise answers.NotAnOption(f"{value}: not eligible")
+        except answers.NotAnOption as e:
+            broken = judged(rec, search, partial, d, text)
+            if broken is not None:
+                console.refuse(broken, 1)
+            else:
+                console.refuse(str(e), 2)
+            continue
+        later.update(extras)
+        if counts is not None:
+            for r in RESOURCES[RESOURCES.index(key) + 1:]:
+                given[d.path[:-1] + (r,)] = str(counts[r])
+        asked.append(partial)
+        partial = partial.choose(d, value)
+    unused = [".".join(map(str, p)) for p, text in given.items() if text != "0"] + list(later)
+    if unused:
+        console.refuse(f"turn {number}: {', '.join(unused)} given, but the turn has no such "
+                       "decision left (nothing is recorded that the rules do not use)", 2)
+        return None
+    return rec.commit(partial)
+
+
+def question(rec: Recording, number: int, d: Decision) -> Question:
+    default = answers.default(d)
+    shown = "" if default is answers.NO_DEFAULT else answers.option_label(default)
+    where = ".".join(str(k) for k in d.path)
+    title = f"turn {number}, {rec.on_turn()}: {d.what} ({where})"
+    if d.kind == "count":
+        title += f" {answers.choices_text(d).split(': ', 1)[1]}"
+        words: list[str] = []
+    else:
+        words = [answers.option_text(o) for o in d.options]
+        if len(words) <= 12:
+            title += f" {{{', '.join(answers.option_label(o) for o in d.options)}}}"
+    return Question(title, d, words, shown)
+
+
+def value_of(rec: Recording, d: Decision, text: str) -> Any:
+    """The value an answer gives; for the tile, its ring position too (1 to 20)."""
+    answer = text.strip()
+    if d.path == ("tile",) and answer.isdigit():
+        ring = rec.game.state.ring
+        at = [o for o in d.options if ring.position_of(ring_tile_of(str(o))) == int(answer)]
+        if len(at) == 1:
+            return at[0]
+        if len(at) > 1:
+            raise answers.NotAnOption(f"position {answer} holds {' and '.join(map(str, at))}: "
+                                      "name one")
+    return answers.parse(d, text)
+
+
+def judged(rec: Recording, search: Search, partial: Partial, d: Decision,
+           text: str) -> str | None:
+    """When an answer names a value the decision can take but the rules refuse here, why (the
+    rule and its message); None when it names nothing the decision knows."""
+    raw = search.probe(partial).raw
+    if raw is None:
+        return None
+    every = Decision(d.path, d.kind, d.what, d.rule, options=raw.candidates, ranges=raw.ranges,
+                     zero_omits=raw.zero_omits)
+    try:
+        value = value_of(rec, every, text)
+    except answers.NotAnOption:
+        return None
+    ok, why = search.attempt(partial.choose(every, value))
+    if ok or why is None:
+        return None
+    return f"{answers.option_text(value)}: {why.rule}: {why.message}"
+
+
+def help_text(rec: Recording, search: Search, partial: Partial, d: Decision) -> str:
+    """The options of the question, and for the tile every tile of the ring with why not."""
+    if d.path != ("tile",):
+        return "  " + answers.choices_text(d, limit=1000) + \
+            "\n  (an empty answer takes the default; back, undo, board, quit)"
+    lines = []
+    ring = rec.game.state.ring
+    for t in tile_choices(rec.game, search):
+        pos = ring.position_of(ring_tile_of(t.tile))
+        what = "eligible" if t.eligible else f"not eligible: {reason(t.why)}" + (
+            f" ({t.why.rule}: {t.why.message})" if t.why is not None else "")
+        lines.append(f"  {pos:>2} {t.tile:<24} {NAMES.get(t.tile, t.tile):<28} {what}")
+    return "\n".join(lines)
+

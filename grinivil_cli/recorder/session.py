@@ -1,0 +1,216 @@
+"""A game being recorded: its log file, the table after its last whole turn, and the turn being
+made, one decision at a time, from the exact options of each (`engine/choices.py`).
+
+The file is written whole after every turn (`output.write_atomic`): closing the terminal or a
+crash loses at most the turn being entered. `undo` takes the last turn back out of the file;
+opening the file again replays it and goes on from its last whole turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..edition.load import load_edition
+from ..edition.model import Edition
+from ..engine.actions import NAMES
+from ..engine.choices import Partial, Search, turn_search
+from ..engine.game import Game, plural
+from ..engine.ledger import Entry
+from ..engine.replay import Replay, play_written, replay
+from ..engine.scoring import Score, final_scores
+from ..errors import LogFormatError
+from ..loading import read_log
+from ..logfile.loaded import Loaded
+from ..logfile.yamlsafe import load_yaml_text
+from ..output import write_atomic
+from ..sim.simulate import check_options, random_setup
+from ..sim.writer import SCHEMA_LINE, log_to_yaml
+from . import logtext
+
+RECORDED = SCHEMA_LINE + "# {title}: recorded at the table with grinivil record{args}.\n"
+
+
+class CannotRecord(Exception):
+    """The log cannot be recorded into (unreadable, illegal, finished...): the message says
+    why; `code` is the exit code (2 unreadable or usage, 1 illegal)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class TurnMade:
+    """A turn recorded: its number, record, and what it changed, in words."""
+
+    number: int
+    record: dict[str, Any]
+    summary: str
+
+
+@dataclass
+class Recording:
+    """The log at `path` (its text, as the file holds it) and its replay."""
+
+    path: Path
+    text: str
+    loaded: Loaded
+    edition: Edition
+    replayed: Replay
+    made: list[TurnMade] = field(default_factory=list)  # the turns recorded this session
+
+    @property
+    def game(self) -> Game:
+        assert self.replayed.game is not None
+        return self.replayed.game
+
+    @property
+    def turns(self) -> int:
+        return len(self.loaded.data.get("turns") or [])
+
+    @property
+    def finished(self) -> bool:
+        return self.replayed.finished
+
+    def on_turn(self) -> str:
+        g = self.game
+        return g.state.players[g.state.current].name
+
+    # --- opening ---------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, edition: str | None = None) -> Recording:
+        """An existing log, replayed to its last whole turn; it must be legal and not over."""
+        try:
+            text = path.read_text(encoding="utf-8")
+            loaded, ed = read_log(path, edition)
+        except LogFormatError as e:
+            raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
+        except OSError as e:
+            raise CannotRecord(f"{path}: {e.strerror or e}") from None
+        try:
+            logtext.check_continuable(loaded)
+        except logtext.NotContinuable as e:
+            raise CannotRecord(f"{path}: {e}") from None
+        return cls(path, text, loaded, ed, cls._replayed(ed, loaded, path))
+
+    @staticmethod
+    def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
+        try:
+            r = replay(ed, loaded, keep_snapshots=False, claims=True)
+        except LogFormatError as e:
+            raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
+        if r.error is not None:
+            found = r.error
+            where = f"{found.position}: " if found.position else f"{path}: "
+            raise CannotRecord(f"{where}turn {found.turn}: {found.rule}: {found.message} (the "
+                               "log must be "
+                               "legal to be continued: fix it, or take the turn out)", 1)
+        return r
+
+    @classmethod
+    def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
+             names: list[str] | None = None) -> Recording:
+        """A new log at `path` with a random legal setup (`--deal SEED`), written at once."""
+        if path.exists():
+            raise CannotRecord(f"{path} exists already: record into it without --deal to go "
+                               "on with its game, or name a new file")
+        ed = load_edition("standard")
+        try:
+            log = random_setup(ed, players, random.Random(seed), check_options(options))
+        except ValueError as e:
+            raise CannotRecord(str(e)) from None
+        if names:
+            if len(names) != players or len(set(names)) != len(names):
+                raise CannotRecord(f"--names gives {len(names)} names for {players} players "
+                                   "(one different name each, in seating order)")
+            log = _renamed(log, names)
+        log["title"] = f"{players}-player game"
+        text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
+        args = f" --deal {seed} --players {players}"
+        text = RECORDED.format(title=log["title"], args=args) + text
+        write_atomic(path, text)
+        return cls.open(path)
+
+    # --- a turn, decision by decision -------------------------------------------------------
+
+    def search(self) -> Search:
+        return turn_search(self.game)
+
+    def start(self) -> Partial:
+        return Partial({"player": self.on_turn()})
+
+    def commit(self, partial: Partial) -> TurnMade:
+        """Play the turn made (`partial`, complete) for real, append it to the file, and say
+        what it changed."""
+        g = self.game
+        record = partial.record()
+        size = len(g.ledger.entries)
+        number = self.turns + 1
+        error = play_written(g, record, number - 1, claims=False)
+        if error is not None:  # the options offered were legal: an engine bug if ever seen
+            raise CannotRecord(f"turn {number} was refused by the rules after its decisions "
+                               f"were offered as legal: {error.rule}: {error.message}", 1)
+        text = logtext.append_turn(self.text, self.loaded, record)
+        self._write(text)
+        made = TurnMade(number, record, summary(g, record, g.ledger.entries[size:]))
+        self.made.append(made)
+        return made
+
+    def undo(self) -> int:
+        """Take the last turn of the log back (out of the file too); the turns left."""
+        try:
+            text = logtext.without_last_turn(self.text, self.loaded)
+        except logtext.NotContinuable as e:
+            raise CannotRecord(str(e)) from None
+        self._write(text)
+        self.replayed = self._replayed(self.edition, self.loaded, self.path)
+        if self.made and self.made[-1].number > self.turns:
+            self.made.pop()
+        return self.turns
+
+    def _write(self, text: str) -> None:
+        loaded = load_yaml_text(text, str(self.path))
+        write_atomic(self.path, text)
+        self.text, self.loaded = text, loaded
+
+    def scores(self) -> list[Score]:
+        return final_scores(self.game)
+
+
+def _renamed(log: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    old = [p["name"] for p in log["players"]]
+    to = dict(zip(old, names, strict=True))
+    log["players"] = [{**p, "name": to[p["name"]]} for p in log["players"]]
+    log["setup"]["residents"] = {to[k]: v for k, v in log["setup"]["residents"].items()}
+    return log
+
+
+def summary(g: Game, record: dict[str, Any], entries: list[Entry]) -> str:
+    """What a turn changed, in one line a player each, from the ledger: 'Anna, Subsidy: Taxes
+    at TAR completion -5 G; Subsidy with 3 unemployed Workers +12 G'."""
+    tile = str(record.get("tile", ""))
+    head = f"{record.get('player')}, {NAMES.get(tile, tile)}"
+    if record.get("declined"):
+        head += " (declined)"
+    by_player: dict[str, list[str]] = {}
+    for e in entries:
+        by_player.setdefault(e.player, []).append(f"{e.cause} {_amount(e)}")
+    parts = [f"{who}: {'; '.join(items)}" for who, items in by_player.items()]
+    refills = record.get("refills") or []
+    if refills:
+        parts.append(f"{plural(len(refills), 'Market refill')}: "
+                     + "; ".join(", ".join(group) for group in refills))
+    return head + (" - " + " | ".join(parts) if parts else ": nothing changed hands")
+
+
+UNITS = {"money": "G", "vp": "VP"}
+
+
+def _amount(e: Entry) -> str:
+    unit = UNITS.get(e.what)
+    return f"{e.amount:+d} {unit}" if unit else f"{e.amount:+d} {e.what}"
+

@@ -1,0 +1,85 @@
+"""A recorded game turned back into the answers `grinivil record` would be given at the table:
+each turn made again decision by decision (`choices.walk`, every value among the options
+offered; the tile, always asked, judged by itself as `grinivil record` judges an answer read
+from a file), one answer for each question the recorder asks (none for a decision with one
+possible value), an empty line where the default is the value. Recording the answers again
+gives the same game: the test of the recorder and the measure of its answers per turn
+(bench/record.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..edition.model import RESOURCES
+from ..engine.choices import (
+    Decision,
+    Partial,
+    in_offered_form,
+    recorded_value,
+    turn_search,
+    walk,
+)
+from ..engine.game import Game
+from ..engine.replay import Replay
+from ..errors import Path
+from . import answers
+
+
+@dataclass(frozen=True)
+class TurnAnswers:
+    number: int
+    player: str
+    answers: tuple[str, ...]
+
+
+def header_text(text: str) -> str:
+    """The text of a log up to its turns, with no turn: `turns: []`."""
+    lines = text.splitlines(keepends=True)
+    i = next(i for i, line in enumerate(lines) if line.startswith("turns:"))
+    return "".join(lines[:i]) + "turns: []\n"
+
+
+def transcript(g: Game, r: Replay, turns: list[dict[str, Any]]) -> Iterator[TurnAnswers]:
+    """The answers of every turn of a replayed log (`r`, with its snapshots; `g` its game)."""
+    entries = list(g.ledger.entries)
+    for i, turn in enumerate(turns):
+        snap = r.snapshots[i]
+        g.state = snap.state.copy()
+        g.ledger.entries[:] = entries[:snap.ledger_size]
+        del g.findings[:]
+        search = turn_search(g, i + 1)
+        _, steps = walk(search, Partial({"player": turn["player"]}), in_offered_form(turn),
+                        recorded_value, exact=lambda raw: raw.path != ("tile",))
+        yield TurnAnswers(i + 1, str(turn["player"]), tuple(said_for(steps)))
+
+
+def said_for(steps: list[tuple[Decision, Any]]) -> list[str]:
+    """The answers of one turn's decisions, as the recorder asks them (`console.make_turn`):
+    none for a decision with one possible value or a quiet one at its default (another value
+    is given beside the answer before it, `buy_time=1`), and the cubes of a mapping of counts
+    by their names at its first question (`wood wood steel`) when that saves answers."""
+    said: list[str] = []
+    skip: set[Path] = set()
+    for j, (d, value) in enumerate(steps):
+        key = str(d.path[-1])
+        if d.path in skip:
+            continue
+        if key in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT:
+            if not answers.same(answers.default(d), value):
+                said[-1] += f" {key}={answers.option_text(value)}"
+            continue
+        if answers.forced(d) and d.path != ("tile",):  # the tile is always asked
+            continue
+        if d.kind == "count" and key in RESOURCES:
+            rest = [(e, v) for e, v in steps[j:] if e.kind == "count"
+                    and e.path[:-1] == d.path[:-1] and str(e.path[-1]) in RESOURCES]
+            names = [str(e.path[-1]) for e, v in rest for _ in range(v)]
+            if len(rest) > 1 and names:
+                said.append(" ".join(names))
+                skip.update(e.path for e, _ in rest)
+                continue
+        said.append(answers.answer_for(d, value))
+    return said
