@@ -465,18 +465,22 @@ def record(
     try:
         record_turns(rec, console, _board)
     except Stop:
-        out(f"{log}: {rec.turns} whole turns recorded; run the same command to go on.")
+        out(f"{log}: {_whole(rec.turns)} recorded; run the same command to go on.")
     except Refused as e:
         _echo(f"grinivil: {e}", err=True)
-        _echo(f"{log}: {rec.turns} whole turns recorded.", err=True)
+        _echo(f"{log}: {_whole(rec.turns)} recorded.", err=True)
         raise typer.Exit(e.code) from None
     except CannotRecord as e:
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(e.code) from None
     except KeyboardInterrupt:
-        _echo(f"\n{log}: {rec.turns} whole turns recorded (the turn being entered is not).",
+        _echo(f"\n{log}: {_whole(rec.turns)} recorded (the turn being entered is not).",
               err=True)
         raise typer.Exit(130) from None
+
+
+def _whole(turns: int) -> str:
+    return f"{turns} whole turn{'' if turns == 1 else 's'}"
 
 
 def _board(rec: Any) -> str:

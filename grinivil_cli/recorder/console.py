@@ -129,10 +129,17 @@ class Terminal:
 
             completer = WordCompleter([*question.words, *COMMANDS], ignore_case=True,
                                       sentence=True)
-            text: str = self.session.prompt(prompt, completer=completer,
-                                            complete_while_typing=True)
-            return text
-        except EOFError:
+            while True:
+                try:
+                    text: str = self.session.prompt(prompt, completer=completer,
+                                                    complete_while_typing=True)
+                    return text
+                except KeyboardInterrupt:  # Ctrl-C: leave only when the user says so
+                    sure = self.session.prompt("Leave? The log holds every whole turn; the "
+                                               "answers of this turn are not kept. [y/N] ")
+                    if sure.strip().lower() in answers.YES:
+                        raise Stop from None
+        except (EOFError, KeyboardInterrupt):
             raise Stop from None
 
     def say(self, text: str) -> None:
@@ -195,6 +202,8 @@ def make_turn(rec: Recording, console: Console,
             partial = partial.choose(d, answers.default(d))
             continue
         q = question(rec, number, d)
+        if tile and ahead is None and console.shows_tiles and raw is not None:
+            console.say(tiles_line(rec, d, raw.candidates))
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
         if ahead is None and word in COMMANDS and word not in (w.lower() for w in q.words):
@@ -264,6 +273,19 @@ def question(rec: Recording, number: int, d: Decision) -> Question:
         if len(words) <= 12:
             title += f" {{{', '.join(answers.option_label(o) for o in d.options)}}}"
     return Question(title, d, words, shown)
+
+
+def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...]) -> str:
+    """The eligible tiles by ring position, and the others ('?' says why not)."""
+    ring = rec.game.state.ring
+
+    def at(tile: Any) -> str:
+        return f"{ring.position_of(ring_tile_of(str(tile)))} {tile}"
+
+    eligible = ", ".join(at(t) for t in d.options)
+    others = ", ".join(at(t) for t in every if t not in d.options)
+    return f"  eligible: {eligible}" + (f"\n  not eligible ('?' says why): {others}"
+                                        if others else "")
 
 
 def value_of(rec: Recording, d: Decision, text: str) -> Any:

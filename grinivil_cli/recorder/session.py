@@ -56,8 +56,7 @@ class Recording:
     """The log at `path` (its text, as the file holds it) and its replay."""
 
     path: Path
-    text: str
-    loaded: Loaded
+    log: logtext.LogText
     edition: Edition
     replayed: Replay
     made: list[TurnMade] = field(default_factory=list)  # the turns recorded this session
@@ -69,7 +68,7 @@ class Recording:
 
     @property
     def turns(self) -> int:
-        return len(self.loaded.data.get("turns") or [])
+        return self.log.turns
 
     @property
     def finished(self) -> bool:
@@ -92,10 +91,10 @@ class Recording:
         except OSError as e:
             raise CannotRecord(f"{path}: {e.strerror or e}") from None
         try:
-            logtext.check_continuable(loaded)
+            log = logtext.LogText.of(text, loaded)
         except logtext.NotContinuable as e:
             raise CannotRecord(f"{path}: {e}") from None
-        return cls(path, text, loaded, ed, cls._replayed(ed, loaded, path))
+        return cls(path, log, ed, cls._replayed(ed, loaded, path))
 
     @staticmethod
     def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
@@ -154,8 +153,7 @@ class Recording:
         if error is not None:  # the options offered were legal: an engine bug if ever seen
             raise CannotRecord(f"turn {number} was refused by the rules after its decisions "
                                f"were offered as legal: {error.rule}: {error.message}", 1)
-        text = logtext.append_turn(self.text, self.loaded, record)
-        self._write(text)
+        self._write(self.log.append(record))
         made = TurnMade(number, record, summary(g, record, g.ledger.entries[size:]))
         self.made.append(made)
         return made
@@ -163,19 +161,22 @@ class Recording:
     def undo(self) -> int:
         """Take the last turn of the log back (out of the file too); the turns left."""
         try:
-            text = logtext.without_last_turn(self.text, self.loaded)
+            text = self.log.without_last()
         except logtext.NotContinuable as e:
             raise CannotRecord(str(e)) from None
         self._write(text)
-        self.replayed = self._replayed(self.edition, self.loaded, self.path)
+        loaded = load_yaml_text(text, str(self.path))
+        self.replayed = self._replayed(self.edition, loaded, self.path)
         if self.made and self.made[-1].number > self.turns:
             self.made.pop()
         return self.turns
 
     def _write(self, text: str) -> None:
-        loaded = load_yaml_text(text, str(self.path))
-        write_atomic(self.path, text)
-        self.text, self.loaded = text, loaded
+        try:
+            write_atomic(self.path, text)
+        except OSError as e:
+            raise CannotRecord(f"cannot write {self.path}: {e.strerror or e}; the turns "
+                               "recorded before this one are in it") from None
 
     def scores(self) -> list[Score]:
         return final_scores(self.game)

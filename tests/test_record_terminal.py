@@ -1,0 +1,77 @@
+"""`grinivil record` at a real terminal (a pseudo-terminal driven by pexpect, the prompts of
+prompt_toolkit): a short game with an answer the rules refuse, an undo, the terminal killed in
+the middle of a turn, and the recording opened again from the last whole turn (issue 13).
+
+The game is dealt from seed 7 for 3 players (Anna, Bruno, Clara; ring position 1 is Buy
+Resources, 2 Sell the House, 4 Convert, 5 Subsidy)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from grinivil_cli.loading import load_game
+
+pexpect = pytest.importorskip("pexpect")
+
+GRINIVIL = [sys.executable, "-m", "grinivil_cli"]
+
+
+def spawn(*args: str) -> object:
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
+    child = pexpect.spawn(GRINIVIL[0], [*GRINIVIL[1:], *args], env=env, encoding="utf-8",
+                          timeout=60, dimensions=(40, 120))
+    return child
+
+
+def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Path) -> None:
+    log = tmp_path / "club.yaml"
+    c = spawn("record", str(log), "--deal", "7", "--players", "3")
+    c.expect(r"turn 1, Anna: the Action Tile \(tile\)")
+    c.sendline("sell-house")  # R-A12-01: nobody has a House to sell at the first turn
+    c.expect("sell-house: R-A12-01: Anna has no finished, unsold House")
+    c.expect(r"turn 1, Anna: the Action Tile")  # asked again
+    c.sendline("subsidy")
+    c.expect("turn 1: Anna, Subsidy - Anna: Subsidy with 3 unemployed Workers \\+12 G")
+    c.expect("turn 2, Bruno")
+    c.sendline("undo")
+    c.expect(r"turn 1 taken back; Anna is on turn \(turn 1\)")
+    c.expect("turn 1, Anna")
+    c.sendline("convert")
+    c.expect("turn 1: Anna, Convert")
+    c.expect("turn 2, Bruno")
+    c.sendline("5")  # Subsidy, by its ring position
+    c.expect("turn 2: Bruno, Subsidy")
+    c.expect("turn 3, Clara")
+    c.sendline("1")  # Buy Resources: its cubes are asked next
+    c.expect(r"concrete bought \(cubes.concrete\)")
+    c.kill(signal.SIGKILL)  # the terminal gone in the middle of turn 3
+    c.close(force=True)
+
+    game = load_game(log)
+    assert game.replay.error is None
+    assert game.loaded.data["turns"] == [{"player": "Anna", "tile": "convert"},
+                                         {"player": "Bruno", "tile": "subsidy"}]
+
+    c = spawn("record", str(log))
+    c.expect(r"2 turns recorded; Clara is on turn \(turn 3\)")
+    c.expect("turn 3, Clara")
+    c.sendline("1")
+    c.expect("concrete bought")
+    c.sendline("c w")  # a concrete and a wood cube in one answer
+    c.expect("turn 3: Clara, Buy Resources")
+    c.expect("turn 4, Anna")
+    c.sendcontrol("c")  # asks before leaving
+    c.expect(r"Leave\? .*\[y/N\]")
+    c.sendline("y")
+    c.expect("3 whole turns recorded")
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0
+    turns = load_game(log).loaded.data["turns"]
+    assert turns[2] == {"player": "Clara", "tile": "buy-resources",
+                        "cubes": {"concrete": 1, "wood": 1}}
