@@ -221,3 +221,28 @@ def test_extras_beside_an_answer() -> None:
     assert answers.cube_counts("c w w") == {"concrete": 1, "wood": 2, "steel": 0}
     assert answers.cube_counts("none") == {"concrete": 0, "wood": 0, "steel": 0}
     assert answers.cube_counts("3") is None
+
+
+def test_claim_the_tables_score_track_is_checked_at_once(tmp_path: Path) -> None:
+    """CLAIM, R-A17-01: after Anna's Subsidy (50 + 12 = 62 G, 0 VP), the table's track and
+    money agree and are recorded as the turn's claims; a wrong amount is refused at once
+    (exit 1 from a file) with what the rules give and the change that made it."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers", str(answers_file(
+        tmp_path, "subsidy", "score Anna 0 Bruno 0", "money Anna 62")))
+    assert result.exit_code == 0, result.output
+    assert "Anna 62 G: as the rules give after turn 1, recorded as claims." in result.output
+    game = load_game(log)
+    assert game.replay.error is None
+    assert game.loaded.data["turns"] == [{
+        "player": "Anna", "tile": "subsidy",
+        "claims": {"Anna": {"vp": 0, "money": 62}, "Bruno": {"vp": 0}}}]
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "money Anna 60")))
+    assert result.exit_code == 1
+    assert ("Anna has 62 G after turn 1 by the rules; the table says 60. The last changes: "
+            "Subsidy with 3 unemployed Workers +12 G (turn 1)") in result.output
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "score Ana 3")))
+    assert result.exit_code == 2
+    assert "'Ana' is not a player; did you mean 'Anna'?" in result.output

@@ -32,6 +32,21 @@ from . import answers
 from .session import CannotRecord, Recording
 
 COMMANDS = ("?", "help", "back", "undo", "board", "quit")
+CLAIMS = {"score": "vp", "money": "money"}  # `score Anna 12 Bruno 9`: the table's track
+
+
+def claimed(text: str) -> dict[str, int]:
+    """`score Anna 12 Bruno 9` (or `money ...`) as {player: amount}."""
+    words = text.split()[1:]
+    if len(words) % 2:
+        raise CannotRecord(f"'{text.strip()}': a name and a number each", 2)
+    out: dict[str, int] = {}
+    for name, amount in zip(words[::2], words[1::2], strict=True):
+        try:
+            out[name] = int(amount)
+        except ValueError:
+            raise CannotRecord(f"'{amount}' is not a number ({name}'s)", 2) from None
+    return out
 
 
 class Stop(Exception):
@@ -206,6 +221,13 @@ def make_turn(rec: Recording, console: Console,
             console.say(tiles_line(rec, d, raw.candidates))
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
+        first = word.split(" ", 1)[0] if word else ""
+        if ahead is None and first in CLAIMS and not asked and len(word.split()) > 1:
+            try:
+                console.say("  " + rec.claim(CLAIMS[first], claimed(text)))
+            except CannotRecord as e:
+                console.refuse(str(e), e.code)
+            continue
         if ahead is None and word in COMMANDS and word not in (w.lower() for w in q.words):
             if word in ("?", "help"):
                 console.say(help_text(rec, search, partial, d))

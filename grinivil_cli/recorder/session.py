@@ -8,6 +8,7 @@ opening the file again replays it and goes on from its last whole turn.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
 from ..loading import read_log
 from ..logfile.loaded import Loaded
+from ..logfile.suggest import hint
 from ..logfile.yamlsafe import load_yaml_text
 from ..output import write_atomic
 from ..sim.simulate import check_options, random_setup
@@ -60,6 +62,7 @@ class Recording:
     edition: Edition
     replayed: Replay
     made: list[TurnMade] = field(default_factory=list)  # the turns recorded this session
+    last: dict[str, Any] | None = None  # the record of the log's last turn
 
     @property
     def game(self) -> Game:
@@ -94,7 +97,9 @@ class Recording:
             log = logtext.LogText.of(text, loaded)
         except logtext.NotContinuable as e:
             raise CannotRecord(f"{path}: {e}") from None
-        return cls(path, log, ed, cls._replayed(ed, loaded, path))
+        turns = loaded.data.get("turns") or []
+        return cls(path, log, ed, cls._replayed(ed, loaded, path),
+                   last=copy.deepcopy(turns[-1]) if turns else None)
 
     @staticmethod
     def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
@@ -154,6 +159,7 @@ class Recording:
             raise CannotRecord(f"turn {number} was refused by the rules after its decisions "
                                f"were offered as legal: {error.rule}: {error.message}", 1)
         self._write(self.log.append(record))
+        self.last = record
         made = TurnMade(number, record, summary(g, record, g.ledger.entries[size:]))
         self.made.append(made)
         return made
@@ -167,9 +173,40 @@ class Recording:
         self._write(text)
         loaded = load_yaml_text(text, str(self.path))
         self.replayed = self._replayed(self.edition, loaded, self.path)
+        turns = loaded.data.get("turns") or []
+        self.last = copy.deepcopy(turns[-1]) if turns else None
         if self.made and self.made[-1].number > self.turns:
             self.made.pop()
         return self.turns
+
+    def claim(self, what: str, claimed: dict[str, int]) -> str:
+        """The table's score track (`what`: vp) or money after the last turn, checked against
+        the rules at once and added to that turn's `claims`; CannotRecord (exit 1) when a
+        claim disagrees, with what the rules give and the turn's ledger lines that made it."""
+        if self.last is None:
+            raise CannotRecord("no turn is recorded yet: claims are made after a turn")
+        g = self.game
+        names = [p.name for p in g.state.players]
+        for name, amount in claimed.items():
+            if name not in names:
+                raise CannotRecord(f"'{name}' is not a player{hint(name, names)}", 2)
+            held = getattr(g.state.player(name), what)
+            if held != amount:
+                unit = UNITS[what]
+                lines = [f"{e.cause} {_amount(e)} (turn {e.turn})"
+                         for e in g.ledger.entries if e.player == name and e.what == what][-3:]
+                raise CannotRecord(f"{name} has {held} {unit} after turn {self.turns} by the "
+                                   f"rules; the table says {amount}. The last changes: "
+                                   + "; ".join(lines), 1)
+        record = copy.deepcopy(self.last)
+        claims = record.setdefault("claims", {})
+        for name, amount in claimed.items():
+            claims.setdefault(name, {})[what] = amount
+        self.log.without_last()
+        self._write(self.log.append(record))
+        self.last = record
+        return ", ".join(f"{n} {a} {UNITS[what]}" for n, a in claimed.items()) + \
+            f": as the rules give after turn {self.turns}, recorded as claims."
 
     def _write(self, text: str) -> None:
         try:
