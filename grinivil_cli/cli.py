@@ -450,15 +450,29 @@ def record(
             rec = Recording.deal(log, players, deal, options,
                                  [n.strip() for n in names.split(",")] if names else None)
             out(f"{log}: a new {players}-player game dealt from seed {deal}.")
+            console: Any = Script(answers, out) if answers is not None else Terminal(out)
         else:
             if option or names:
                 raise CannotRecord("--option and --names are for a game dealt with --deal")
-            if not log.exists():
-                raise CannotRecord(f"{log} does not exist: give --deal SEED to start a new "
-                                   "game there")
-            rec = Recording.open(log, edition)
-        console = Script(answers, out) if answers is not None else Terminal(out)
-    except (CannotRecord, ValueError, OSError) as e:
+            console = Script(answers, out) if answers is not None else Terminal(out)
+            if log.exists():
+                rec = Recording.open(log, edition)
+            else:
+                from .edition.load import load_edition
+                from .recorder.dealing import deal_at_the_table
+
+                out(f"{log} is a new log: the setup as it was dealt at the table "
+                    "(--deal SEED deals one at random).")
+                try:
+                    header = deal_at_the_table(console, load_edition(edition or "standard"))
+                except Stop:
+                    out(f"{log}: nothing written (the setup was not finished).")
+                    raise typer.Exit(LEGAL) from None
+                rec = Recording.create(log, header)
+    except Refused as e:
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(e.code) from None
+    except (CannotRecord, ValueError, OSError, LogFormatError) as e:
         code = e.code if isinstance(e, CannotRecord) else UNREADABLE
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(code) from None

@@ -246,3 +246,56 @@ def test_claim_the_tables_score_track_is_checked_at_once(tmp_path: Path) -> None
                     str(answers_file(tmp_path, "score Ana 3")))
     assert result.exit_code == 2
     assert "'Ana' is not a player; did you mean 'Anna'?" in result.output
+
+
+def setup_answers(path: Path) -> list[str]:
+    """The answers of the setup questions that deal the sample's setup again."""
+    import yaml
+
+    log = yaml.safe_load(path.read_text(encoding="utf-8"))
+    setup = log["setup"]
+    out = [str(len(log["players"]))]
+    out += [p["name"] for p in log["players"]] + [p["colour"] for p in log["players"]]
+    out.append("none")
+    out += setup["inner_tiles"] + [setup["municipal_tokens"][s]
+                                   for s in sorted(setup["municipal_tokens"])]
+    out += [str(setup["market"].get(r, 0)) for r in ("concrete", "wood", "steel")]
+    out += setup["display"] + [c for p in log["players"] for c in setup["residents"][p["name"]]]
+    return out + setup["ring"] + [str(setup["conversion_rate"])]
+
+
+def test_r_setup_a_game_dealt_at_the_table_then_played(tmp_path: Path) -> None:
+    """R-SETUP-01, R-SETUP-03, R-SETUP-08, R-SETUP-11, R-SETUP-15, R-SETUP-21, R-SETUP-22:
+    the 2-player sample's setup answered question by question (players, colours, no variant,
+    2 Inner tiles, a token for each Municipal site, the Market's cubes, the Display, two
+    residents each, the 16 ring tiles from position 2, the Conversion Die) gives its setup;
+    its turns answered next give its game, state for state."""
+    sample = SAMPLES / "game-2p.yaml"
+    game = load_game(sample)
+    r = game.replay
+    assert r.game is not None
+    turns = game.loaded.data["turns"]
+    said = [a for t in transcript(r.game, r, turns) for a in t.answers]
+    log = tmp_path / "club.yaml"
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, *setup_answers(sample), *said)))
+    assert result.exit_code == 0, result.output[-3000:]
+    again = load_game(log)
+    assert again.loaded.data["setup"] == game.loaded.data["setup"]
+    assert again.loaded.data["players"] == game.loaded.data["players"]
+    for before, after in zip(r.snapshots, again.replay.snapshots, strict=True):
+        assert fingerprint(before.state) == fingerprint(after.state), before.turn
+
+
+def test_r_setup_11_the_market_takes_the_cubes_of_its_player_count(tmp_path: Path) -> None:
+    """R-SETUP-11: 2 players draw 12 cubes for the Market: 13 concrete cubes are more than
+    the total (and the section's holes) allow, refused with the bounds; nothing is written
+    when the answers end before the setup does."""
+    answers_list = ["2", "Anna", "Bruno", "", "", "", "I01", "I04", "sports-facility",
+                    "shopping-center", "13"]
+    log = tmp_path / "club.yaml"
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path,
+                                                                      *answers_list)))
+    assert result.exit_code == 2
+    assert "13 is not allowed: concrete cubes:" in result.output
+    assert not log.exists()

@@ -133,10 +133,17 @@ class Recording:
                                    "(one different name each, in seating order)")
             log = _renamed(log, names)
         log["title"] = f"{players}-player game"
+        return cls.create(path, log, f" --deal {seed} --players {players}")
+
+    @classmethod
+    def create(cls, path: Path, log: dict[str, Any], args: str = "") -> Recording:
+        """A new log at `path` with the setup of `log` and no turn, written at once."""
         text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
-        args = f" --deal {seed} --players {players}"
         text = RECORDED.format(title=log["title"], args=args) + text
-        write_atomic(path, text)
+        try:
+            write_atomic(path, text)
+        except OSError as e:
+            raise CannotRecord(f"cannot write {path}: {e.strerror or e}") from None
         return cls.open(path)
 
     # --- a turn, decision by decision -------------------------------------------------------

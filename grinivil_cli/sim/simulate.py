@@ -229,21 +229,25 @@ def municipal_tokens(edition: Edition, drawn: list[str], rng: random.Random,
                      n: int) -> dict[str, str]:
     """A random Commerce or Public token for each Municipal Non-residential site reachable at
     setup (R-SETUP-03/04)."""
+    pool = sorted(k for k, b in edition.buildings.items()
+                  if b.family != "house" and (n >= 4 or not b.four_plus))
+    return {site: pool.pop(rng.randrange(len(pool)))
+            for site in municipal_sites(edition, drawn, n)}
+
+
+def municipal_sites(edition: Edition, drawn: list[str], n: int) -> list[str]:
+    """The Municipal Non-residential sites reachable at setup, which get a token (none with 6
+    players) (R-SETUP-03/04)."""
     if n >= 6:
-        return {}
+        return []
     town = Townland()
     center = next(k for k, t in edition.land_tiles.items() if t.zone == "center")
     entrance = next(k for k, t in edition.land_tiles.items() if t.entrance)
     town.tiles = {"C": center, SETUP_SLOTS[0]: drawn[0], SETUP_SLOTS[1]: drawn[1], "O1": entrance}
     town.road_tokens = {"R1"}
-    pool = sorted(k for k, b in edition.buildings.items()
-                  if b.family != "house" and (n >= 4 or not b.four_plus))
-    out = {}
-    for site in sorted(townland.buildable_sites(edition, town)):
-        spec = townland.site_spec(edition, town, site)
-        if spec.municipal and spec.kind == "nonresidential":
-            out[site] = pool.pop(rng.randrange(len(pool)))
-    return out
+    return [site for site in sorted(townland.buildable_sites(edition, town))
+            if (spec := townland.site_spec(edition, town, site)).municipal
+            and spec.kind == "nonresidential"]
 
 
 def market_stock(edition: Edition, n: int, rng: random.Random) -> dict[str, int]:

@@ -1,0 +1,196 @@
+"""The setup of a game dealt at the table, asked question by question for a new log: the
+players and their colours in seating order, the variants, then what was dealt (the two Inner
+Land Tiles, a Municipal token for each Municipal site, the Market's cubes, the Display, each
+player's residents, the 16 tiles of the ring in order, the first Conversion Die roll), each
+offered from what the edition has and what is still left. The setup's rules judge the whole
+(`engine/setup.set_up`, R-SETUP-*): a setup they refuse is not written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..edition.model import RESOURCES, Edition
+from ..engine.choices import Decision
+from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, set_up
+from ..errors import IllegalMove
+from ..logfile.references import name_problem
+from ..sim.simulate import check_options, municipal_sites, parse_option
+from . import answers
+from .console import Console, Question
+from .session import CannotRecord
+
+RING_POSITIONS = 20
+
+
+def ask(console: Console, title: str, decision: Decision, default: Any = None) -> Any:
+    """One setup question, asked until its answer names an option (`default`: what an empty
+    answer gives, when the decision has none of its own)."""
+    if default is None:
+        default = answers.default(decision)
+    q = Question(f"setup: {title}", decision,
+                 [answers.option_text(o) for o in decision.options],
+                 "" if default is answers.NO_DEFAULT else answers.option_label(default))
+    while True:
+        text = console.ask(q)
+        if not text.strip() and default is not answers.NO_DEFAULT:
+            return default
+        try:
+            return answers.parse(decision, text)
+        except answers.NotAnOption as e:
+            console.refuse(str(e), 2)
+
+
+def one_of(what: str, rule: str, options: list[Any]) -> Decision:
+    return Decision(("setup",), "one-of", what, rule, options=tuple(options))
+
+
+def count(what: str, rule: str, lo: int, hi: int) -> Decision:
+    return Decision(("setup",), "count", what, rule, ranges=((lo, hi),) if hi >= lo else ())
+
+
+def ask_text(console: Console, title: str, check: Any) -> str:
+    """A free answer (a name), asked until `check` finds nothing wrong with it."""
+    q = Question(f"setup: {title}", one_of(title, "R-GEN-01", []), [], "")
+    while True:
+        text = console.ask(q).strip()
+        why = check(text)
+        if why is None:
+            return text
+        console.refuse(why, 2)
+
+
+def deal_at_the_table(console: Console, edition: Edition) -> dict[str, Any]:
+    """The log's header, as dealt at the table (judged by the setup's rules)."""
+    n = ask(console, "how many players", count("players", "R-GEN-01", 2, 6))
+    names: list[str] = []
+    for i in range(n):
+        def check(text: str, taken: list[str] = names) -> str | None:
+            if not text:
+                return "a name is needed"
+            if text in taken:
+                return f"{text} plays already"
+            return name_problem(text)
+        names.append(ask_text(console, f"player {i + 1} in seating order (first player "
+                                       "first): name", check))
+    colours: list[str] = []
+    for name in names:
+        free = [c for c in COLOURS if c not in colours and (c != "orange" or n == 6)]
+        colours.append(ask(console, f"{name}'s colour", one_of("colour", "R-GEN-01", free),
+                           free[0]))
+    options = ask_options(console)
+    inner = sorted(k for k, t in edition.land_tiles.items() if t.zone == "inner")
+    drawn: list[str] = []
+    for i in range(2):
+        drawn.append(ask(console, f"Inner Land Tile {i + 1} of 2", one_of(
+            "Inner Land Tile", "R-SETUP-01", [t for t in inner if t not in drawn])))
+    pool = sorted(k for k, b in edition.buildings.items()
+                  if b.family != "house" and (n >= 4 or not b.four_plus))
+    tokens: dict[str, str] = {}
+    for site in municipal_sites(edition, drawn, n):
+        tokens[site] = ask(console, f"the Municipal token on {site}", one_of(
+            "Municipal token", "R-SETUP-03", [b for b in pool if b not in tokens.values()]))
+    market = ask_market(console, edition, n)
+    cards = sorted(k for k, c in edition.residents.items() if n >= 4 or not c.four_plus)
+    dealt: list[str] = []
+    display = []
+    for i in range(DISPLAY):
+        display.append(ask(console, f"Display card {i + 1} of {DISPLAY}", one_of(
+            "resident card", "R-SETUP-08", [c for c in cards if c not in dealt])))
+        dealt.append(display[-1])
+    residents: dict[str, list[str]] = {}
+    for name in names:
+        for i in range(2):
+            card = ask(console, f"{name}'s resident {i + 1} of 2", one_of(
+                "resident card", "R-SETUP-15", [c for c in cards if c not in dealt]))
+            residents.setdefault(name, []).append(card)
+            dealt.append(card)
+    ring = list(edition.beginners_ring) if options.get("beginners_ring") else \
+        ask_ring(console, edition, options)
+    rate = ask(console, "the Conversion Die's first roll", count("Conversion Die", "R-SETUP-22",
+                                                                  5, 8))
+    log: dict[str, Any] = {"format": "grinivil-log/1", "edition": edition.name,
+                           "title": f"{n}-player game"}
+    if options:
+        log["options"] = options
+    log |= {
+        "players": [{"name": a, "colour": c} for a, c in zip(names, colours, strict=True)],
+        "setup": {"money": edition.starting_money, "inner_tiles": drawn,
+                  "municipal_tokens": tokens, "market": market, "display": display,
+                  "residents": residents, "ring": ring, "conversion_rate": rate},
+        "turns": [],
+    }
+    try:
+        set_up(edition, log)
+    except IllegalMove as e:
+        raise CannotRecord(f"the setup breaks {e.rule}: {e.message} (nothing is written)",
+                           1) from None
+    return log
+
+
+def ask_options(console: Console) -> dict[str, Any]:
+    q = Question("setup: variants, KEY=VALUE separated by commas (blocks=-1, big_town=true, "
+                 "beginners_ring=true, ignore_max_distance=true, promo_tiles=follower), or "
+                 "none", one_of("variants", "R-VAR", []), [], "none")
+    while True:
+        text = console.ask(q).strip()
+        if text.lower() in ("", "none", "-"):
+            return {}
+        try:
+            options: dict[str, Any] = {}
+            for item in text.split(","):
+                options.update(parse_option(item))
+            if "personalized_tar" in options:
+                raise ValueError("the Personalized TAR's picks are not asked here yet: deal "
+                                 "with --deal, or write them in the log's options")
+            return check_options(options)
+        except ValueError as e:
+            console.refuse(str(e), 2)
+
+
+def ask_market(console: Console, edition: Edition, n: int) -> dict[str, int]:
+    """The cubes drawn for the Market: each section at most its holes, the total the player
+    count's (R-SETUP-11/12)."""
+    side = edition.market_for(n)
+    total = MARKET_CUBES_PER_PLAYER[n] * n
+    out: dict[str, int] = {}
+    for i, r in enumerate(RESOURCES):
+        left = total - sum(out.values())
+        later = sum(min(len(side.sections[x]), edition.cubes[x]) for x in RESOURCES[i + 1:])
+        most = min(len(side.sections[r]), edition.cubes[r], left)
+        least = max(0, left - later)
+        out[r] = ask(console, f"{r} cubes on the Market ({total} in all)",
+                     count(f"{r} cubes", "R-SETUP-11", least, most))
+    return out
+
+
+def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> list[str]:
+    """The 16 variable tiles of the ring in order, from position 2: every plain tile once and
+    7 pink tiles (the promo tiles played among them) (R-SETUP-18/19)."""
+    corners = set(edition.ring_corners.values())
+    corner_at = set(edition.ring_corners) if all(isinstance(k, int) for k in
+                                                 edition.ring_corners) else set()
+    promos = set(options.get("promo_tiles") or [])
+    plain = sorted(k for k, t in edition.action_tiles.items()
+                   if not t.pink and not t.promo and k not in corners)
+    pink = sorted(k for k, t in edition.action_tiles.items()
+                  if t.pink and (not t.promo or k in promos))
+    ring: list[str] = []
+    positions = [p for p in range(1, RING_POSITIONS + 1) if p not in corner_at] \
+        if corner_at else list(range(2, 2 + len(plain) + PINK_TILES))
+    for position in positions[:len(plain) + PINK_TILES]:
+        slots = len(plain) + PINK_TILES - len(ring)
+        plain_left = [t for t in plain if t not in ring]
+        pinks = sum(t in pink for t in ring)
+        promos_left = [t for t in promos if t not in ring]
+        offered = list(plain_left) if slots > len(plain_left) or not plain_left else []
+        if slots > len(plain_left) and pinks < PINK_TILES:
+            pink_left = [t for t in pink if t not in ring]
+            if PINK_TILES - pinks == len(promos_left):
+                pink_left = promos_left
+            offered += pink_left
+        if slots == len(plain_left):
+            offered = plain_left
+        ring.append(ask(console, f"the tile at ring position {position}", one_of(
+            "Action Tile", "R-SETUP-21", sorted(offered))))
+    return ring
