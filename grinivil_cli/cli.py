@@ -498,12 +498,24 @@ def _whole(turns: int) -> str:
 
 
 def _board(rec: Any) -> str:
-    """The table as `show` prints it."""
+    """The table as `show` prints it, and drawn as `render` draws it, in an SVG file beside
+    the log (LOG-board.svg, written whole) to keep open in a browser."""
     from .engine.replay import Snapshot
+    from .output import write_atomic
+    from .render.snapshot import snapshot_svg
 
     g = rec.game
-    text: str = report.state_tables(Snapshot(rec.turns, None, None, g.state,
-                                             len(g.ledger.entries)))["text"]
+    last = rec.last or {}
+    snap = Snapshot(rec.turns, last.get("player"), last.get("tile"), g.state,
+                    len(g.ledger.entries))
+    text: str = report.state_tables(snap)["text"]
+    picture = rec.path.with_name(f"{rec.path.stem}-board.svg")
+    try:
+        write_atomic(picture, snapshot_svg(snap, log_turn=rec.last, previous=None,
+                                           title=str(rec.path.name)))
+        text += f"\n\nThe table drawn: {picture} (open it in a browser; `board` draws it again)"
+    except OSError as e:
+        text += f"\n\n(cannot write {picture}: {e.strerror or e})"
     return text
 
 

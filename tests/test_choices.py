@@ -18,6 +18,7 @@ Ring positions of gamekit.RING: 1 buy-resources, 2 auction, 6 build-floor,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -554,6 +555,30 @@ def test_every_option_of_the_first_two_decisions_has_a_legal_completion(make: An
     assert checked >= len(first.options)
 
 
+def tile_answers_counted(monkeypatch: pytest.MonkeyPatch, g: Game) -> Callable[
+        [], tuple[dict[str, tuple[bool, str | None]], int]]:
+    """Every tile's answer and reason (`tile_choices`, nothing kept from an earlier search),
+    with the actions played (`turn.play_action`) to find them."""
+    from grinivil_cli.engine import turn as turn_rules
+
+    played = [0]
+    play_action = turn_rules.play_action
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        played[0] += 1
+        play_action(*args, **kwargs)
+
+    monkeypatch.setattr(turn_rules, "play_action", counted)
+
+    def answers() -> tuple[dict[str, tuple[bool, str | None]], int]:
+        forget()
+        played[0] = 0
+        found = {t.tile: (t.eligible, t.why.rule if t.why else None) for t in tile_choices(g)}
+        return found, played[0]
+
+    return answers
+
+
 def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_draw(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """R-TAR-06, R-RND-03, R-RND-05, R-A01-03: Anna at position 19 with 5 G. Choosing Buy
@@ -568,25 +593,13 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
 
     g = new_game(2, money=5)
     player(g, "Anna").position = 19
-    played = [0]
-    play_action = turn_rules.play_action
-
-    def counted(*args: Any, **kwargs: Any) -> None:
-        played[0] += 1
-        play_action(*args, **kwargs)
-
-    monkeypatch.setattr(turn_rules, "play_action", counted)
-
-    def answers() -> dict[str, tuple[bool, str | None]]:
-        played[0] = 0
-        return {t.tile: (t.eligible, t.why.rule if t.why else None) for t in tile_choices(g)}
-
-    on, replays_on = answers(), played[0]
+    answers = tile_answers_counted(monkeypatch, g)
+    on, replays_on = answers()
     assert on["buy-resources"] == (False, "R-A01-03")
     assert on["buy-resources-discount"] == (False, "R-A01-03")
     assert on["subsidy"] == (True, None)
     monkeypatch.setattr(turn_rules, "choosable", lambda *args: None)
-    off, replays_off = answers(), played[0]
+    off, replays_off = answers()
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304
 
@@ -600,30 +613,16 @@ def test_r_a05_02_an_auction_after_a_refill_is_judged_with_one_draw(
     bid; found with one draw (`domains.BLIND_TO_THE_MARKET`) where trying each of the 15
     draws gives the same answers for every tile at 14 replays more."""
     from grinivil_cli.engine import domains
-    from grinivil_cli.engine import turn as turn_rules
 
     g = new_game(2, money=14)
     player(g, "Anna").position = 19
-    played = [0]
-    play_action = turn_rules.play_action
-
-    def counted(*args: Any, **kwargs: Any) -> None:
-        played[0] += 1
-        play_action(*args, **kwargs)
-
-    monkeypatch.setattr(turn_rules, "play_action", counted)
-
-    def answers() -> dict[str, tuple[bool, str | None]]:
-        forget()
-        played[0] = 0
-        return {t.tile: (t.eligible, t.why.rule if t.why else None) for t in tile_choices(g)}
-
-    one, replays_one = answers(), played[0]
+    answers = tile_answers_counted(monkeypatch, g)
+    one, replays_one = answers()
     assert one["auction"] == (False, "R-A05-02")
     assert one["subsidy"] == (True, None)
     monkeypatch.setattr(domains, "BLIND_TO_THE_MARKET",
                         domains.BLIND_TO_THE_MARKET - {"auction"})
-    every, replays_every = answers(), played[0]
+    every, replays_every = answers()
     assert every == one
     assert replays_every - replays_one == 14, (replays_one, replays_every)
 

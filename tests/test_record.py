@@ -8,6 +8,7 @@ cubes, defaults).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -155,14 +156,17 @@ def test_a_log_that_breaks_a_rule_is_not_continued(tmp_path: Path) -> None:
     assert "R-GEN-02" in result.output and "game.yaml:" in result.output
 
 
-def test_a_finished_log_and_a_missing_one_are_refused(tmp_path: Path) -> None:
+def test_a_finished_log_is_refused_and_a_setup_left_unfinished_writes_nothing(
+        tmp_path: Path) -> None:
     result = invoke("record", str(SAMPLES / "game-2p.yaml"), "--answers",
                     str(answers_file(tmp_path)))
     assert result.exit_code == 2
     assert "'turns' is not the last section" in result.output
-    result = invoke("record", str(tmp_path / "none.yaml"))
-    assert result.exit_code == 2
-    assert "--deal SEED" in result.output
+    new = tmp_path / "new.yaml"  # a new log: its setup is asked first; none given
+    result = invoke("record", str(new), "--answers", str(answers_file(tmp_path)))
+    assert result.exit_code == 0
+    assert "nothing written (the setup was not finished)" in result.output
+    assert not new.exists()
 
 
 # --- answers ----------------------------------------------------------------------------------
@@ -299,3 +303,16 @@ def test_r_setup_11_the_market_takes_the_cubes_of_its_player_count(tmp_path: Pat
     assert result.exit_code == 2
     assert "13 is not allowed: concrete cubes:" in result.output
     assert not log.exists()
+
+
+def test_board_shows_the_table_and_draws_it_beside_the_log(tmp_path: Path) -> None:
+    """`board` prints the tables of `show` (Anna's 62 G after her Subsidy: 50 + 12) and
+    writes the picture of the table beside the log."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "subsidy", "board")))
+    assert result.exit_code == 0, result.output
+    picture = tmp_path / "game-board.svg"
+    assert f"The table drawn: {picture}" in result.output
+    assert re.search(r"^Anna +62 +0 ", result.output, re.MULTILINE)  # money, VP
+    assert picture.read_text().lstrip().startswith(("<?xml", "<svg"))

@@ -154,7 +154,7 @@ def parse(decision: Decision, text: str) -> Any:
                           f"{', '.join(option_text(o) for o in begun)}")
     close = did_you_mean(answer, words)
     hint = f"; did you mean '{close}'?" if close else ""
-    raise NotAnOption(f"'{answer}' is not an option{hint} {choices_text(decision)}")
+    raise NotAnOption(f"'{answer}' is not an option of {choices_text(decision)}{hint}")
 
 
 def _count(decision: Decision, answer: str) -> int:
