@@ -316,3 +316,12 @@ def test_board_shows_the_table_and_draws_it_beside_the_log(tmp_path: Path) -> No
     assert f"The table drawn: {picture}" in result.output
     assert re.search(r"^Anna +62 +0 ", result.output, re.MULTILINE)  # money, VP
     assert picture.read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_a_note_is_written_with_its_turn(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers", str(answers_file(
+        tmp_path, "note Anna's first turn at the club", "subsidy")))
+    assert result.exit_code == 0, result.output
+    assert load_game(log).loaded.data["turns"] == [
+        {"player": "Anna", "tile": "subsidy", "note": "Anna's first turn at the club"}]

@@ -4,9 +4,11 @@ answer a line), and the turns they make written to the log.
 
 At any question: an answer (see `answers.py`), `?` for the options and why the others are
 not (the tiles of the ring with their reasons), `back` for the previous question of the turn,
-`undo` to take the last whole turn back, `board` for the table as it is, `quit` to stop (the
-log holds every whole turn). A value the rules refuse is answered with its rule and asked
-again (from a file: the recording stops there, exit 1).
+`undo` to take the last whole turn back, `board` for the table as it is, `note TEXT` for a
+comment written with the turn, `quit` to stop (the log holds every whole turn); at a turn's
+first question, `score NAME N ...` or `money NAME N ...` for the table's claims after the last
+turn. A value the rules refuse is answered with its rule and asked again (from a file: the
+recording stops there, exit 1).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ..errors import Path as LogPath
 from . import answers
 from .session import CannotRecord, Recording
 
-COMMANDS = ("?", "help", "back", "undo", "board", "quit")
+COMMANDS = ("?", "help", "back", "undo", "board", "quit", "note")
 CLAIMS = {"score": "vp", "money": "money"}  # `score Anna 12 Bruno 9`: the table's track
 
 
@@ -192,6 +194,7 @@ def make_turn(rec: Recording, console: Console,
     asked: list[Partial] = []  # the record before each question asked, for `back`
     given: dict[LogPath, str] = {}  # answers given ahead, by the path of their decision
     later: dict[str, str] = {}  # values of the quiet decisions, by their key
+    note: str | None = None  # the turn's comment (`note ...`), written with it
     number = rec.turns + 1
     while not search.probe(partial).done:
         raw = search.probe(partial).raw
@@ -222,6 +225,10 @@ def make_turn(rec: Recording, console: Console,
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
+        if ahead is None and first == "note" and word not in (w.lower() for w in q.words):
+            note = text.strip()[len("note"):].strip() or None
+            console.say(f"  the turn's note: {note}" if note else "  no note")
+            continue
         if ahead is None and first in CLAIMS and not asked and len(word.split()) > 1:
             try:
                 console.say("  " + rec.claim(CLAIMS[first], claimed(text)))
@@ -279,7 +286,7 @@ def make_turn(rec: Recording, console: Console,
         console.refuse(f"turn {number}: {', '.join(unused)} given, but the turn has no such "
                        "decision left (nothing is recorded that the rules do not use)", 2)
         return None
-    return rec.commit(partial)
+    return rec.commit(partial, note)
 
 
 def question(rec: Recording, number: int, d: Decision) -> Question:

@@ -154,11 +154,13 @@ class Recording:
     def start(self) -> Partial:
         return Partial({"player": self.on_turn()})
 
-    def commit(self, partial: Partial) -> TurnMade:
-        """Play the turn made (`partial`, complete) for real, append it to the file, and say
-        what it changed."""
+    def commit(self, partial: Partial, note: str | None = None) -> TurnMade:
+        """Play the turn made (`partial`, complete) for real, append it to the file (with its
+        `note`, a comment), and say what it changed."""
         g = self.game
         record = partial.record()
+        if note:
+            record["note"] = note
         size = len(g.ledger.entries)
         number = self.turns + 1
         error = play_written(g, record, number - 1, claims=False)
