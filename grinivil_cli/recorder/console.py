@@ -14,6 +14,7 @@ recording stops there, exit 1).
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -195,6 +196,7 @@ def make_turn(rec: Recording, console: Console,
     given: dict[LogPath, str] = {}  # answers given ahead, by the path of their decision
     later: dict[str, str] = {}  # values of the quiet decisions, by their key
     note: str | None = None  # the turn's comment (`note ...`), written with it
+    shown = False  # the eligible tiles were shown (once a turn)
     number = rec.turns + 1
     while not search.probe(partial).done:
         raw = search.probe(partial).raw
@@ -220,8 +222,9 @@ def make_turn(rec: Recording, console: Console,
             partial = partial.choose(d, answers.default(d))
             continue
         q = question(rec, number, d)
-        if tile and ahead is None and console.shows_tiles and raw is not None:
+        if tile and ahead is None and console.shows_tiles and raw is not None and not shown:
             console.say(tiles_line(rec, d, raw.candidates))
+            shown = True
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
@@ -313,8 +316,10 @@ def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...]) -> str:
 
     eligible = ", ".join(at(t) for t in d.options)
     others = ", ".join(at(t) for t in every if t not in d.options)
-    return f"  eligible: {eligible}" + (f"\n  not eligible ('?' says why): {others}"
-                                        if others else "")
+    texts = [f"eligible: {eligible}"] + ([f"not eligible ('?' says why): {others}"]
+                                         if others else [])
+    return "\n".join(line for text in texts for line in textwrap.wrap(
+        text, 96, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False))
 
 
 def value_of(rec: Recording, d: Decision, text: str) -> Any:
