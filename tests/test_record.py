@@ -257,24 +257,35 @@ def setup_answers(path: Path) -> list[str]:
     import yaml
 
     log = yaml.safe_load(path.read_text(encoding="utf-8"))
-    setup = log["setup"]
+    setup, options = log["setup"], log.get("options") or {}
     out = [str(len(log["players"]))]
     out += [p["name"] for p in log["players"]] + [p["colour"] for p in log["players"]]
-    out.append("none")
+    words = [f"{k}={','.join(v)}" if k == "promo_tiles" else f"{k}=true" if v is True
+             or k == "personalized_tar" else f"{k}={v}" for k, v in options.items()]
+    out.append(" ".join(words) or "none")
     out += setup["inner_tiles"] + [setup["municipal_tokens"][s]
                                    for s in sorted(setup["municipal_tokens"])]
     out += [str(setup["market"].get(r, 0)) for r in ("concrete", "wood", "steel")]
     out += setup["display"] + [c for p in log["players"] for c in setup["residents"][p["name"]]]
-    return out + setup["ring"] + [str(setup["conversion_rate"])]
+    out += [" ".join(x for k, v in pick.items() if k != "player" for x in (k, v))
+            for pick in options.get("personalized_tar") or []]
+    ring = [] if options.get("beginners_ring") else setup["ring"]
+    return out + ring + [str(setup["conversion_rate"])]
 
 
-def test_r_setup_a_game_dealt_at_the_table_then_played(tmp_path: Path) -> None:
-    """R-SETUP-01, R-SETUP-03, R-SETUP-08, R-SETUP-11, R-SETUP-15, R-SETUP-21, R-SETUP-22:
-    the 2-player sample's setup answered question by question (players, colours, no variant,
-    2 Inner tiles, a token for each Municipal site, the Market's cubes, the Display, two
-    residents each, the 16 ring tiles from position 2, the Conversion Die) gives its setup;
-    its turns answered next give its game, state for state."""
-    sample = SAMPLES / "game-2p.yaml"
+@pytest.mark.parametrize("path", [SAMPLES / "game-2p.yaml",
+                                  SAMPLES / "variants" / "personalized-tar-3p.yaml",
+                                  SAMPLES / "variants" / "promo-tiles-4p.yaml",
+                                  SAMPLES / "variants" / "beginners-ring-4p.yaml"],
+                         ids=lambda p: p.stem)
+def test_r_setup_a_game_dealt_at_the_table_then_played(path: Path, tmp_path: Path) -> None:
+    """R-SETUP-01, R-SETUP-03, R-SETUP-08, R-SETUP-11, R-SETUP-15, R-SETUP-21, R-SETUP-22,
+    R-VAR-PERS-01, R-VAR-BEG-02: a sample's setup answered question by question (players,
+    colours, its variants, 2 Inner tiles, a token for each Municipal site, the Market's cubes,
+    the Display, two residents each, the Personalized TAR's picks, the 16 ring tiles from
+    position 2 (none with the Beginners Ring: its layout is fixed), the Conversion Die) gives
+    its setup; its turns answered next give its game, state for state."""
+    sample = path
     game = load_game(sample)
     r = game.replay
     assert r.game is not None
@@ -287,6 +298,7 @@ def test_r_setup_a_game_dealt_at_the_table_then_played(tmp_path: Path) -> None:
     again = load_game(log)
     assert again.loaded.data["setup"] == game.loaded.data["setup"]
     assert again.loaded.data["players"] == game.loaded.data["players"]
+    assert again.loaded.data.get("options") == game.loaded.data.get("options")
     for before, after in zip(r.snapshots, again.replay.snapshots, strict=True):
         assert fingerprint(before.state) == fingerprint(after.state), before.turn
 

@@ -105,6 +105,8 @@ def deal_at_the_table(console: Console, edition: Edition) -> dict[str, Any]:
                 "resident card", "R-SETUP-15", [c for c in cards if c not in dealt]))
             residents.setdefault(name, []).append(card)
             dealt.append(card)
+    if options.get("personalized_tar"):
+        options["personalized_tar"] = ask_picks(console, edition, names, options)
     ring = list(edition.beginners_ring) if options.get("beginners_ring") else \
         ask_ring(console, edition, options)
     rate = ask(console, "the Conversion Die's first roll", count("Conversion Die", "R-SETUP-22",
@@ -129,23 +131,49 @@ def deal_at_the_table(console: Console, edition: Edition) -> dict[str, Any]:
 
 
 def ask_options(console: Console) -> dict[str, Any]:
-    q = Question("setup: variants, KEY=VALUE separated by commas (blocks=-1, big_town=true, "
-                 "beginners_ring=true, ignore_max_distance=true, promo_tiles=follower), or "
-                 "none", one_of("variants", "R-VAR", []), [], "none")
+    q = Question("setup: variants, KEY=VALUE separated by spaces (blocks=-1 big_town=true "
+                 "beginners_ring=true ignore_max_distance=true personalized_tar=true "
+                 "promo_tiles=follower,manager), or none", one_of("variants", "R-VAR", []), [],
+                 "none")
     while True:
         text = console.ask(q).strip()
         if text.lower() in ("", "none", "-"):
             return {}
         try:
             options: dict[str, Any] = {}
-            for item in text.split(","):
+            for item in text.split():
                 options.update(parse_option(item))
-            if "personalized_tar" in options:
-                raise ValueError("the Personalized TAR's picks are not asked here yet: deal "
-                                 "with --deal, or write them in the log's options")
+            if not isinstance(options.get("personalized_tar", True), bool):
+                raise ValueError("personalized_tar=true: each player's pick is asked next")
             return check_options(options)
         except ValueError as e:
             console.refuse(str(e), 2)
+
+
+def ask_picks(console: Console, edition: Edition, names: list[str],
+              options: dict[str, Any]) -> list[dict[str, str]]:
+    """Personalized TAR: each player's pick in seating order, a pink tile forced onto the ring
+    (`include TILE`) or kept out of it (`exclude TILE`, never a promo tile), each tile named
+    once; with the Beginners Ring, an included tile is one of its own and an excluded one is
+    not (R-VAR-PERS-01, AMB-SETUP-10)."""
+    promos = set(options.get("promo_tiles") or [])
+    pink = sorted(k for k, t in edition.action_tiles.items()
+                  if t.pink and (not t.promo or k in promos))
+    beginners = set(edition.beginners_ring) if options.get("beginners_ring") else None
+    picks: list[dict[str, str]] = []
+    for name in names:
+        named = {tile for pick in picks for key, tile in pick.items() if key != "player"}
+        forced = sum("include" in pick for pick in picks) + len(promos)
+        free = [t for t in pink if t not in named]
+        ins = [t for t in free if beginners is None or t in beginners]
+        outs = [t for t in free if not edition.action_tiles[t].promo
+                and (beginners is None or t not in beginners)]
+        offered = ([f"include {t}" for t in ins] if beginners is not None or forced < PINK_TILES
+                   else []) + [f"exclude {t}" for t in outs]
+        kind, tile = ask(console, f"{name}'s Personalized TAR pick", one_of(
+            "pick", "R-VAR-PERS-01", offered)).split(" ", 1)
+        picks.append({"player": name, kind: tile})
+    return picks
 
 
 def ask_market(console: Console, edition: Edition, n: int) -> dict[str, int]:
@@ -171,10 +199,13 @@ def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> lis
     corner_at = set(edition.ring_corners) if all(isinstance(k, int) for k in
                                                  edition.ring_corners) else set()
     promos = set(options.get("promo_tiles") or [])
+    picks = options.get("personalized_tar") or []
+    forced_in = promos | {p["include"] for p in picks if "include" in p}
+    kept_out = {p["exclude"] for p in picks if "exclude" in p}
     plain = sorted(k for k, t in edition.action_tiles.items()
                    if not t.pink and not t.promo and k not in corners)
     pink = sorted(k for k, t in edition.action_tiles.items()
-                  if t.pink and (not t.promo or k in promos))
+                  if t.pink and (not t.promo or k in promos) and k not in kept_out)
     ring: list[str] = []
     positions = [p for p in range(1, RING_POSITIONS + 1) if p not in corner_at] \
         if corner_at else list(range(2, 2 + len(plain) + PINK_TILES))
@@ -182,7 +213,7 @@ def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> lis
         slots = len(plain) + PINK_TILES - len(ring)
         plain_left = [t for t in plain if t not in ring]
         pinks = sum(t in pink for t in ring)
-        promos_left = [t for t in promos if t not in ring]
+        promos_left = [t for t in forced_in if t not in ring]
         offered = list(plain_left) if slots > len(plain_left) or not plain_left else []
         if slots > len(plain_left) and pinks < PINK_TILES:
             pink_left = [t for t in pink if t not in ring]
