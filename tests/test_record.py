@@ -337,3 +337,20 @@ def test_a_note_is_written_with_its_turn(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert load_game(log).loaded.data["turns"] == [
         {"player": "Anna", "tile": "subsidy", "note": "Anna's first turn at the club"}]
+
+
+def test_a_plain_standard_input_is_read_line_by_line(tmp_path: Path) -> None:
+    """Without --answers and without a terminal (a pipe), the questions are asked on standard
+    output and the answers read line by line: R-A17-01 Anna's Subsidy, then the input ends
+    (the recording stops with the whole turns kept)."""
+    import subprocess
+    import sys
+
+    log = dealt(tmp_path)
+    run = subprocess.run([sys.executable, "-m", "grinivil_cli", "record", str(log)],
+                         input="subsidy\n", capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    assert "turn 1: Anna, Subsidy - Anna: Subsidy with 3 unemployed Workers +12 G" in run.stdout
+    assert "1 whole turn recorded" in run.stdout
+    assert load_game(log).loaded.data["turns"] == [{"player": "Anna", "tile": "subsidy"}]

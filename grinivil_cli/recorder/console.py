@@ -367,5 +367,7 @@ def help_text(rec: Recording, search: Search, partial: Partial, d: Decision) -> 
         what = "eligible" if t.eligible else f"not eligible: {reason(t.why)}" + (
             f" ({t.why.rule}: {t.why.message})" if t.why is not None else "")
         lines.append(f"  {pos:>2} {t.tile:<24} {NAMES.get(t.tile, t.tile):<28} {what}")
+    lines.append("  (a tile by its name, any beginning of it or its position; 'TILE decline' "
+                 "chooses it and declines the Action: the 2-VP penalty, R-TAR-10)")
     return "\n".join(lines)
 
