@@ -448,7 +448,8 @@ def record(
             for text in option or []:
                 options.update(parse_option(text))
             rec = Recording.deal(log, players, deal, options,
-                                 [n.strip() for n in names.split(",")] if names else None)
+                                 [n.strip() for n in names.split(",")] if names else None,
+                                 edition)
             out(f"{log}: a new {players}-player game dealt from seed {deal}.")
             console: Any = Script(answers, out) if answers is not None else Terminal(out)
         else:
@@ -468,7 +469,7 @@ def record(
                 except Stop:
                     out(f"{log}: nothing written (the setup was not finished).")
                     raise typer.Exit(LEGAL) from None
-                rec = Recording.create(log, header)
+                rec = Recording.create(log, header, edition=edition)
     except Refused as e:
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(e.code) from None

@@ -111,18 +111,21 @@ class Recording:
             found = r.error
             where = f"{found.position}: " if found.position else f"{path}: "
             raise CannotRecord(f"{where}turn {found.turn}: {found.rule}: {found.message} (the "
-                               "log must be "
-                               "legal to be continued: fix it, or take the turn out)", 1)
+                               "log must be legal to be continued: fix it, or take the turn "
+                               "out)", 1)
         return r
 
     @classmethod
     def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
-             names: list[str] | None = None) -> Recording:
+             names: list[str] | None = None, edition: str | None = None) -> Recording:
         """A new log at `path` with a random legal setup (`--deal SEED`), written at once."""
         if path.exists():
             raise CannotRecord(f"{path} exists already: record into it without --deal to go "
                                "on with its game, or name a new file")
-        ed = load_edition("standard")
+        try:
+            ed = load_edition(edition or "standard")
+        except LogFormatError as e:
+            raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
         try:
             log = random_setup(ed, players, random.Random(seed), check_options(options))
         except ValueError as e:
@@ -133,10 +136,11 @@ class Recording:
                                    "(one different name each, in seating order)")
             log = _renamed(log, names)
         log["title"] = f"{players}-player game"
-        return cls.create(path, log, f" --deal {seed} --players {players}")
+        return cls.create(path, log, f" --deal {seed} --players {players}", edition)
 
     @classmethod
-    def create(cls, path: Path, log: dict[str, Any], args: str = "") -> Recording:
+    def create(cls, path: Path, log: dict[str, Any], args: str = "",
+               edition: str | None = None) -> Recording:
         """A new log at `path` with the setup of `log` and no turn, written at once."""
         text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
         text = RECORDED.format(title=log["title"], args=args) + text
@@ -144,7 +148,7 @@ class Recording:
             write_atomic(path, text)
         except OSError as e:
             raise CannotRecord(f"cannot write {path}: {e.strerror or e}") from None
-        return cls.open(path)
+        return cls.open(path, edition)
 
     # --- a turn, decision by decision -------------------------------------------------------
 
