@@ -540,6 +540,9 @@ def render(
     turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B.")] = None,
     png: Annotated[bool, typer.Option("--png", help="Also a 1200 px wide PNG beside each SVG "
                                       "(needs cairosvg: the optional extra 'png').")] = False,
+    ids: Annotated[bool, typer.Option("--ids", help="Write the id of every Building Site and "
+                                      "Planting Spot beside it, as the log names them.")]
+    = False,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
 ) -> None:
@@ -572,7 +575,7 @@ def render(
               f"and {last} for {_shown(log)}{stops}.", err=True)
         raise typer.Exit(UNREADABLE)
     try:
-        written = render_game(game, output, range(lo, hi + 1), png=to_png)
+        written = render_game(game, output, range(lo, hi + 1), png=to_png, ids=ids)
         removed = remove_earlier_snapshots(output, written)
     except OSError as e:
         _echo(f"grinivil: cannot write to {output}: {_why(output, e)}.", err=True)

@@ -287,3 +287,32 @@ def test_golden_snapshots(sample: str, turn: int) -> None:
     assert svg == expected, (f"{golden.name} differs from the drawing; if the change is "
                              "intended, refresh with GRINIVIL_UPDATE_GOLDEN=1 (see the module "
                              "docstring)")
+
+
+def test_ids_name_every_site_and_planting_spot_as_the_log_does(game4: Game,
+                                                                tmp_path: Path) -> None:
+    """`render --ids`: after the setup, the placed tiles are the Centre, the two Inner tiles
+    dealt and the entrance (R-SETUP-01); every Building Site and Planting Spot printed on them
+    (the edition's component data) is named beside it as the log names it (`C.s1`, `I0.p2`),
+    once; without --ids no id is written. Later, an explored tile's ids come with it."""
+    state = game4.replay.snapshots[0].state
+    expected = sorted(f"{slot}.{x.key}" for slot, key in sorted(state.townland.tiles.items())
+                      for x in (*state.edition.land_tiles[key].sites,
+                                *state.edition.land_tiles[key].spots))
+    assert len(state.townland.tiles) == 4 and len(expected) > 10
+    result = run("render", str(SAMPLES / "game-4p.yaml"), "-o", str(tmp_path / "a"),
+                 "--turn", "0", "--ids")
+    assert result.returncode == 0, result.stderr
+    root = ET.fromstring((tmp_path / "a" / "turn-000.svg").read_text())
+    assert sorted(e.text or "" for e in classed(root, "id")) == expected
+    plain = ET.fromstring(svg_of(game4, 0))
+    assert classed(plain, "id") == []
+    last = len(game4.replay.snapshots) - 1
+    later = game4.replay.snapshots[last].state
+    assert len(later.townland.tiles) > 4  # tiles were explored
+    svg = snapshot_svg(game4.replay.snapshots[last], log_turn=None, previous=None,
+                       title="test game", ids=True)
+    named = {e.text for e in classed(ET.fromstring(svg), "id")}
+    new = next(slot for slot in later.townland.tiles if slot not in state.townland.tiles)
+    spec = later.edition.land_tiles[later.townland.tiles[new]]
+    assert {f"{new}.{x.key}" for x in (*spec.sites, *spec.spots)} <= named

@@ -58,12 +58,13 @@ def game_title(game: Game) -> str:
 
 
 def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
-                png: Converter | None = None) -> list[Path]:
+                png: Converter | None = None, ids: bool = False) -> list[Path]:
     """Write the SVG of every snapshot replayed (or of those whose turn is in `turns`) into
     `out_dir` (created if needed, but not the folders above it: `output.make_folder`); return
     the SVG paths written, in turn order. With `png` (see `png.png_converter`), also
-    `turn-NNN.png` beside each SVG. Each file is written whole or not at all, and only inside
-    `out_dir`: names come from numbers only."""
+    `turn-NNN.png` beside each SVG; with `ids`, the ids of the sites and Planting Spots
+    drawn. Each file is written whole or not at all, and only inside `out_dir`: names come
+    from numbers only."""
     out = make_folder(out_dir)
     log_turns: list[Any] = game.loaded.data.get("turns") or []
     snaps = game.replay.snapshots
@@ -74,7 +75,8 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
             continue
         rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
         svg = snapshot_svg(snap, log_turn=rec if isinstance(rec, dict) else None,
-                           previous=snaps[i - 1].state if i > 0 else None, title=title)
+                           previous=snaps[i - 1].state if i > 0 else None, title=title,
+                           ids=ids)
         path = out / file_name(snap.turn, len(log_turns))
         write_atomic(path, svg)
         if png is not None:

@@ -39,15 +39,17 @@ class Scene:
     title: str
     looks: dict[str, Look] = field(default_factory=dict)
     changes: Changes = field(default_factory=Changes)
+    ids: bool = False  # the ids of sites and Planting Spots written beside them (`--ids`)
 
     def look(self, name: str) -> Look:
         return self.looks.get(name) or self.looks[MUNICIPALITY]
 
 
 def make_scene(state: GameState, previous: GameState | None, *, turn: int, player: str | None,
-               action: str | None, log_turn: dict[str, Any] | None, title: str) -> Scene:
+               action: str | None, log_turn: dict[str, Any] | None, title: str,
+               ids: bool = False) -> Scene:
     return Scene(state, previous, turn, player, action, log_turn, title,
-                 looks=looks(state.players), changes=changes(previous, state))
+                 looks=looks(state.players), changes=changes(previous, state), ids=ids)
 
 
 def changes(before: GameState | None, after: GameState) -> Changes:

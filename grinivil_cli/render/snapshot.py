@@ -41,12 +41,12 @@ PANEL_Y = HEADER + 2 * TOWN_R + 22
 
 
 def snapshot_svg(snapshot: Snapshot, *, log_turn: dict[str, Any] | None,
-                 previous: GameState | None, title: str) -> str:
+                 previous: GameState | None, title: str, ids: bool = False) -> str:
     """The SVG of the table after one turn (turn 0: the setup). `log_turn` is the turn's log
     entry, `previous` the state before it (for what changed); the same input gives the same
-    bytes."""
+    bytes. `ids`: the ids of the sites and Planting Spots written beside them."""
     scene = make_scene(snapshot.state, previous, turn=snapshot.turn, player=snapshot.player,
-                       action=snapshot.action, log_turn=log_turn, title=title)
+                       action=snapshot.action, log_turn=log_turn, title=title, ids=ids)
     return draw(scene)
 
 

@@ -45,6 +45,8 @@ def draw_townland(c: Canvas, parent: Node, scene: Scene, cx: float, cy: float) -
     _spots(c, c.g(root, "planting"), scene)
     _sites(c, c.g(root, "sites"), scene)
     draw_buildings(c, c.g(root, "buildings"), scene)
+    if scene.ids:
+        _ids(c, c.g(root, "ids"), scene)
 
 
 def _rotate(slot: str) -> str:
@@ -173,6 +175,21 @@ def _spots(c: Canvas, parent: Node, scene: Scene) -> None:
                     c.circle(parent, x, y, 8, cls="changed removed", fill="none",
                              stroke=HIGHLIGHT_EDGE, stroke_width="1.5", stroke_dasharray="3 2")
             c.title(node, ident)
+
+
+def _ids(c: Canvas, parent: Node, scene: Scene) -> None:
+    """The id of every Building Site and Planting Spot of the placed tiles, as the log names
+    them (`site: I3.s2`, `spots: [I3.p1]`), beside it (`render --ids`)."""
+    s = scene.state
+    for slot, tile in placed_tiles(s.edition, s.townland):
+        for key, x, y in [(site.key, site.x, site.y) for site in tile.sites] + \
+                [(spot.key, spot.x, spot.y) for spot in tile.spots]:
+            px, py = _at(tile.zone, slot, x, y)
+            for halo in (True, False):  # a white halo under the text (any SVG renderer)
+                c.text(parent, px, py + 17, f"{slot}.{key}", cls="id-halo" if halo else "id",
+                       text_anchor="middle", font_size="10", font_weight="bold",
+                       fill="#ffffff" if halo else "#1f2a44",
+                       **({"stroke": "#ffffff", "stroke_width": "3"} if halo else {}))
 
 
 def _at(zone: Zone, slot: str, x: float, y: float) -> Point:
