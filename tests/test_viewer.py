@@ -145,7 +145,7 @@ def test_snapshots_decode_to_the_rendered_svg_without_defs() -> None:
     for i in (0, 1, len(snaps) - 1):
         svg = snapshot_svg(snaps[i], log_turn=turns[snaps[i].turn - 1] if i else None,
                            previous=snaps[i - 1].state if i else None,
-                           title=game_title(game))
+                           title=game_title(game), ids=True)  # hidden by the page's CSS
         body = re.sub(r"\n <defs>\n.*?\n </defs>", "", svg, flags=re.S)
         assert decode(data, i) == body.split("\n", 1)[1].rstrip("\n")
 
@@ -247,3 +247,17 @@ def test_browser_screenshot_is_not_blank(game4_page: Path, tmp_path: Path) -> No
     assert shot.exists(), result.stderr[-2000:]
     colours = png_colours(shot.read_bytes(), range(150, 420))
     assert len(colours) > 50, f"only {len(colours)} colours: the snapshot is not drawn"
+
+
+@pytest.mark.parametrize(("hash_", "shown"), [("#turn=3&selftest", "hidden"),
+                                              ("#turn=3&ids&selftest", "shown")])
+def test_browser_site_ids_are_hidden_until_asked_for(game4_page: Path, hash_: str,
+                                                     shown: str) -> None:
+    """Every frame carries the ids of its sites and Planting Spots (`render --ids`); the page
+    hides them until the "site ids" box is ticked (or `&ids` in the link, or the I key)."""
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{game4_page.as_uri()}{hash_}")
+    assert console_problems(result.stderr) == []
+    body = re.search(r"<body[^>]*>", result.stdout)
+    assert body is not None and f'data-ids="{shown}"' in body.group(0), body
+    assert ">I0.s1<" in result.stdout.split('id="gv-stage"', 1)[1]

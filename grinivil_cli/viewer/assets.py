@@ -26,6 +26,9 @@ html, body { margin: 0; background: var(--paper); color: var(--ink);
 .gv-controls button:disabled { opacity: .45; cursor: default; }
 .gv-controls input[type=range] { flex: 1; min-width: 120px; accent-color: #f2b632; }
 .gv-controls output { min-width: 9em; text-align: right; font-weight: bold; }
+.gv-toggle { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
+#gv-stage g.ids { display: none; }
+body.gv-show-ids #gv-stage g.ids { display: inline; }
 .gv-main { display: grid; grid-template-columns: minmax(0, 1fr) 340px; gap: 14px;
   padding: 14px 18px; align-items: start; }
 .gv-card { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
@@ -58,7 +61,7 @@ PAGE_JS = r"""
   var lines = data.lines, frames = data.frames;
   var $ = function (id) { return document.getElementById(id); };
   var stage = $("gv-stage"), slider = $("gv-slider"), where = $("gv-where");
-  var prev = $("gv-prev"), next = $("gv-next"), mark = $("gv-mark");
+  var prev = $("gv-prev"), next = $("gv-next"), mark = $("gv-mark"), ids = $("gv-ids");
   var shown = -1, current = 0;
 
   function snapshotSvg(i) {
@@ -126,12 +129,19 @@ PAGE_JS = r"""
     return p;
   }
 
+  function showIds(on) {
+    ids.checked = on;
+    document.body.classList.toggle("gv-show-ids", on);
+  }
+
+  ids.addEventListener("change", function () { showIds(ids.checked); });
   prev.addEventListener("click", function () { go(current - 1); });
   next.addEventListener("click", function () { go(current + 1); });
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
   window.addEventListener("hashchange", fromHash);
   document.addEventListener("keydown", function (e) {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    if (e.key === "i" || e.key === "I") { showIds(!ids.checked); return; }
     var to = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0,
                End: frames.length - 1 }[e.key];
     if (to === undefined) { return; }
@@ -140,12 +150,16 @@ PAGE_JS = r"""
   });
 
   var p = fromHash();
+  if ("ids" in p) { showIds(true); }
   if ("selftest" in p) {
     var before = current;
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
     var ok = current === Math.min(before + 1, frames.length - 1) &&
       stage.querySelector("svg") !== null;
     document.body.setAttribute("data-selftest", ok ? "ok" : "failed");
+    var group = stage.querySelector("g.ids");
+    document.body.setAttribute("data-ids", group && getComputedStyle(group).display !==
+      "none" ? "shown" : "hidden");
   }
 })();
 """

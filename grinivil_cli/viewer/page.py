@@ -159,7 +159,8 @@ def viewer_html(game: Game, source: str) -> str:
     for i, snap in enumerate(snaps):
         rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
         svg = snapshot_svg(snap, log_turn=rec if isinstance(rec, dict) else None,
-                           previous=snaps[i - 1].state if i > 0 else None, title=title)
+                           previous=snaps[i - 1].state if i > 0 else None, title=title,
+                           ids=True)  # hidden until the "ids" box is ticked
         encoded.append(table.encode(shared.take(svg)))
     frames = _frames(game)
     result = report.validation(source, game)
@@ -191,6 +192,8 @@ def viewer_html(game: Game, source: str) -> str:
 <input type="range" id="gv-slider" min="0" max="{last}" value="0" step="1" aria-label="turn">
 <button type="button" id="gv-next" title="next turn (right arrow)">Next &#9654;</button>
 <output id="gv-where" for="gv-slider">Setup</output>
+<label class="gv-toggle" title="the ids of sites and planting spots, as the log names them (I)">
+<input type="checkbox" id="gv-ids"> site ids</label>
 </nav>
 </header>
 <main class="gv-main">
@@ -203,8 +206,8 @@ snapshots.</noscript></figure>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
 <section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
 <pre>{escape(result["text"])}</pre></section>
-<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump. Link to a turn with
-<code>#turn=N</code>.</p>
+<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump, I shows the site ids. Link
+to a turn with <code>#turn=N</code> (and the ids with <code>#turn=N&amp;ids</code>).</p>
 </aside>
 <section class="gv-card gv-chart"><h3>Victory Points and money per player</h3>
 {chart}
