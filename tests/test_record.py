@@ -100,8 +100,8 @@ def test_r_a17_01_a_turn_recorded_undone_and_recorded_again(tmp_path: Path) -> N
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "subsidy", "undo", "convert")))
     assert result.exit_code == 0, result.output
-    assert "turn 1: Anna, Subsidy - Anna: Subsidy with 3 unemployed Workers +12 G" in \
-        result.output
+    assert ("turn 1: Anna, Subsidy\n"
+            "  Anna: Subsidy with 3 unemployed Workers +12 G (R-A17-01).") in result.output
     assert "turn 1 taken back; Anna is on turn (turn 1)." in result.output
     game = load_game(log)
     assert game.loaded.data["turns"] == [{"player": "Anna", "tile": "convert"}]
@@ -351,6 +351,6 @@ def test_a_plain_standard_input_is_read_line_by_line(tmp_path: Path) -> None:
                          input="subsidy\n", capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stdout + run.stderr
-    assert "turn 1: Anna, Subsidy - Anna: Subsidy with 3 unemployed Workers +12 G" in run.stdout
+    assert "Anna: Subsidy with 3 unemployed Workers +12 G (R-A17-01)." in run.stdout
     assert "1 whole turn recorded" in run.stdout
     assert load_game(log).loaded.data["turns"] == [{"player": "Anna", "tile": "subsidy"}]

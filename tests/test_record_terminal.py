@@ -36,7 +36,8 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.expect("sell-house: R-A12-01: Anna has no finished, unsold House")
     c.expect(r"turn 1, Anna: the Action Tile")  # asked again
     c.sendline("subsidy")
-    c.expect("turn 1: Anna, Subsidy - Anna: Subsidy with 3 unemployed Workers \\+12 G")
+    c.expect("turn 1: Anna, Subsidy")
+    c.expect(r"Anna: Subsidy with 3 unemployed Workers \+12 G \(R-A17-01\)\.")
     c.expect("turn 2, Bruno")
     c.sendline("undo")
     c.expect(r"turn 1 taken back; Anna is on turn \(turn 1\)")

@@ -261,3 +261,29 @@ def test_browser_site_ids_are_hidden_until_asked_for(game4_page: Path, hash_: st
     body = re.search(r"<body[^>]*>", result.stdout)
     assert body is not None and f'data-ids="{shown}"' in body.group(0), body
     assert ">I0.s1<" in result.stdout.split('id="gv-stage"', 1)[1]
+
+
+def test_every_turn_in_words_with_its_rules(game4_page: Path) -> None:
+    """Turn 5 of the 4-player sample, Anna's Subsidy, shows +7 G on the board: her token
+    passed the Starting Tile, so the Taxes (5 G, R-RND-03) came first, then the Subsidy for
+    her 3 unemployed Workers (+12 G, R-A17-01; she employs none yet), and the 4 cubes drawn
+    for the Market (R-RND-05): the frame says so."""
+    data = page_data(game4_page.read_text())
+    frame = next(f for f in data["frames"] if f["turn"] == 5)
+    assert frame["story"] == [
+        "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
+        "+12 G (R-A17-01).",
+        "1 Market refill: wood, concrete, steel, concrete (R-RND-05)."]
+    assert data["frames"][0]["story"] == []
+
+
+def test_browser_shows_the_turn_in_words(game4_page: Path) -> None:
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{game4_page.as_uri()}#turn=5")
+    assert console_problems(result.stderr) == []
+    story = re.search(r'<ul id="gv-story"[^>]*>(.*?)</ul>', result.stdout, re.S)
+    assert story is not None
+    text = re.sub(r"<[^>]+>", "", story.group(1))
+    assert "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed " \
+        "Workers +12 G (R-A17-01)." in text
+    assert '<span class="gv-rule">(R-A17-01)</span>' in story.group(1)

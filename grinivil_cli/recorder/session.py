@@ -18,7 +18,7 @@ from ..edition.load import load_edition
 from ..edition.model import Edition
 from ..engine.actions import NAMES
 from ..engine.choices import Partial, Search, turn_search
-from ..engine.game import Game, plural
+from ..engine.game import Game
 from ..engine.ledger import Entry
 from ..engine.replay import Replay, play_written, replay
 from ..engine.scoring import Score, final_scores
@@ -30,6 +30,7 @@ from ..logfile.yamlsafe import load_yaml_text
 from ..output import write_atomic
 from ..sim.simulate import check_options, random_setup
 from ..sim.writer import SCHEMA_LINE, log_to_yaml
+from ..story import UNITS, amount, turn_story
 from . import logtext
 
 RECORDED = SCHEMA_LINE + "# {title}: recorded at the table with grinivil record{args}.\n"
@@ -173,7 +174,7 @@ class Recording:
                                f"were offered as legal: {error.rule}: {error.message}", 1)
         self._write(self.log.append(record))
         self.last = record
-        made = TurnMade(number, record, summary(g, record, g.ledger.entries[size:]))
+        made = TurnMade(number, record, summary(record, g.ledger.entries[size:]))
         self.made.append(made)
         return made
 
@@ -200,21 +201,21 @@ class Recording:
             raise CannotRecord("no turn is recorded yet: claims are made after a turn")
         g = self.game
         names = [p.name for p in g.state.players]
-        for name, amount in claimed.items():
+        for name, told in claimed.items():
             if name not in names:
                 raise CannotRecord(f"'{name}' is not a player{hint(name, names)}", 2)
             held = getattr(g.state.player(name), what)
-            if held != amount:
+            if held != told:
                 unit = UNITS[what]
-                lines = [f"{e.cause} {_amount(e)} (turn {e.turn})"
+                lines = [f"{e.cause} {amount(e)} (turn {e.turn})"
                          for e in g.ledger.entries if e.player == name and e.what == what][-3:]
                 raise CannotRecord(f"{name} has {held} {unit} after turn {self.turns} by the "
-                                   f"rules; the table says {amount}. The last changes: "
+                                   f"rules; the table says {told}. The last changes: "
                                    + "; ".join(lines), 1)
         record = copy.deepcopy(self.last)
         claims = record.setdefault("claims", {})
-        for name, amount in claimed.items():
-            claims.setdefault(name, {})[what] = amount
+        for name, told in claimed.items():
+            claims.setdefault(name, {})[what] = told
         self.log.without_last()
         self._write(self.log.append(record))
         self.last = record
@@ -240,28 +241,14 @@ def _renamed(log: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return log
 
 
-def summary(g: Game, record: dict[str, Any], entries: list[Entry]) -> str:
-    """What a turn changed, in one line a player each, from the ledger: 'Anna, Subsidy: Taxes
-    at TAR completion -5 G; Subsidy with 3 unemployed Workers +12 G'."""
+def summary(record: dict[str, Any], entries: list[Entry]) -> str:
+    """What a turn changed: its player and action, then a line a player from the ledger, each
+    change with its rule (`story.turn_story`)."""
     tile = str(record.get("tile", ""))
     head = f"{record.get('player')}, {NAMES.get(tile, tile)}"
     if record.get("declined"):
         head += " (declined)"
-    by_player: dict[str, list[str]] = {}
-    for e in entries:
-        by_player.setdefault(e.player, []).append(f"{e.cause} {_amount(e)}")
-    parts = [f"{who}: {'; '.join(items)}" for who, items in by_player.items()]
-    refills = record.get("refills") or []
-    if refills:
-        parts.append(f"{plural(len(refills), 'Market refill')}: "
-                     + "; ".join(", ".join(group) for group in refills))
-    return head + (" - " + " | ".join(parts) if parts else ": nothing changed hands")
+    lines = turn_story(entries, record) or ["nothing changed hands."]
+    return head + "".join(f"\n  {line}" for line in lines)
 
-
-UNITS = {"money": "G", "vp": "VP"}
-
-
-def _amount(e: Entry) -> str:
-    unit = UNITS.get(e.what)
-    return f"{e.amount:+d} {unit}" if unit else f"{e.amount:+d} {e.what}"
 

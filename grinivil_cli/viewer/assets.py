@@ -49,6 +49,9 @@ body.gv-show-ids #gv-stage g.ids { display: inline; }
   padding: 8px 10px; border-radius: 4px; margin: 6px 0; }
 .gv-error p { margin: 4px 0 0; }
 .gv-help { color: var(--muted); font-size: 12px; margin: 0 4px; }
+.gv-story { margin: 0; padding-left: 18px; }
+.gv-story li { margin: 2px 0; }
+.gv-rule { white-space: nowrap; color: var(--muted); }
 .gv-chart { grid-column: 1 / -1; padding: 6px 14px 10px; }
 .gv-chart svg { display: block; width: 100%; max-width: 900px; height: auto; margin: 0 auto; }
 @media (max-width: 900px) { .gv-main { grid-template-columns: 1fr; } }
@@ -83,6 +86,21 @@ PAGE_JS = r"""
       frames[frames.length - 1].turn;
     $("gv-head").textContent = fr.head;
     $("gv-yaml").textContent = fr.yaml || "(no entry)";
+    var story = $("gv-story");
+    story.textContent = "";
+    (fr.story && fr.story.length ? fr.story : [fr.turn === 0 ? "The table as dealt."
+      : "Nothing changed hands."]).forEach(function (line) {
+      var li = document.createElement("li");
+      line.split(/(\((?:R|AMB)-[A-Z0-9-]+\))/).forEach(function (part, k) {
+        if (k % 2) {  // a rule id: kept on one line
+          var rule = document.createElement("span");
+          rule.className = "gv-rule";
+          rule.textContent = part;
+          li.appendChild(rule);
+        } else { li.appendChild(document.createTextNode(part)); }
+      });
+      story.appendChild(li);
+    });
     $("gv-error").hidden = !fr.error;
     $("gv-error-text").textContent = fr.error || "";
     prev.disabled = current === 0;

@@ -22,6 +22,7 @@ from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
 from ..render.snapshot import snapshot_svg
+from ..story import turn_story
 from ..terminal import safe_text
 from .assets import PAGE_CSS, PAGE_JS
 
@@ -112,12 +113,16 @@ def _frames(game: Game) -> list[dict[str, Any]]:
     log_turns: list[Any] = game.loaded.data.get("turns") or []
     setup = {k: v for k, v in game.loaded.data.items() if k in ("players", "setup")}
     frames: list[dict[str, Any]] = []
-    for i, snap in enumerate(game.replay.snapshots):
+    snaps, entries = game.replay.snapshots, game.replay.ledger.entries
+    for i, snap in enumerate(snaps):
         rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
         head = ("Setup" if snap.turn == 0 else
                 f"Turn {snap.turn} \u00b7 {snap.player} \u00b7 {action_name(snap.action)}")
+        story = turn_story(entries[snaps[i - 1].ledger_size:snap.ledger_size],
+                           rec if isinstance(rec, dict) else None) if i else []
         frames.append({"turn": snap.turn, "snap": i, "head": head,
-                       "yaml": _turn_yaml(setup if snap.turn == 0 else rec)})
+                       "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
+                       "story": [safe_text(line) for line in story]})
     err = game.replay.error
     if err is not None and err.turn is not None and frames:
         message = str(err)
@@ -203,6 +208,7 @@ snapshots.</noscript></figure>
 <section class="gv-card"><h2 id="gv-head">Setup</h2>
 <div id="gv-error" class="gv-error" hidden><strong>Illegal move</strong>
 <p id="gv-error-text"></p></div>
+<h3>What happened</h3><ul id="gv-story" class="gv-story"></ul>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
 <section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
 <pre>{escape(result["text"])}</pre></section>
