@@ -418,7 +418,8 @@ def _given(pairs: list[str]) -> dict[tuple[str | int, ...], Any]:
 @app.command()
 def record(
     log: Annotated[Path, typer.Argument(help="The log to record into: an existing one is "
-                                        "replayed and continued; with --deal, a new one.")],
+                                        "replayed and continued; a new one starts with its "
+                                        "setup, asked (or dealt with --deal).")],
     deal: Annotated[int | None, typer.Option(
         "--deal", help="Start a new log with a random legal setup dealt from this seed.")] = None,
     players: Annotated[int, typer.Option("--players", min=2, max=6,
@@ -433,7 +434,9 @@ def record(
     edition: EditionOpt = None,
 ) -> None:
     """Record a game at the table: each turn asked decision by decision from its exact legal
-    options, checked by the rules at once, and the log written after every turn."""
+    options, checked by the rules at once, and the log written after every turn. At a
+    question: ? (options, and why a tile is not eligible), back, undo, board, note TEXT,
+    score NAME N ..., quit."""
     from .recorder.console import Refused, Script, Stop, Terminal
     from .recorder.console import record as record_turns
     from .recorder.session import CannotRecord, Recording
