@@ -25,10 +25,14 @@ def two_mistakes(tmp_path: Path) -> Path:
     return path
 
 
-def test_strict_replay_stops_at_the_first_finding(tmp_path: Path) -> None:
+def test_strict_replay_goes_past_a_claim_and_stops_at_the_first_illegal_move(
+        tmp_path: Path) -> None:
+    """CLAIM at turn 3 (Anna has 63, not 60) is a finding of bookkeeping: turn 3 stands and
+    the replay goes on; the unaffordable fee of turn 4 (R-FEE-03) stops it."""
     r = load_game(two_mistakes(tmp_path)).replay
-    assert [e.rule for e in r.findings] == ["CLAIM"]
-    assert r.played == 2
+    assert [(e.turn, e.rule) for e in r.findings] == [(3, "CLAIM"), (4, "R-FEE-03")]
+    assert r.played == 3
+    assert r.error is not None and r.error.rule == "CLAIM"  # the first finding
 
 
 def test_lenient_replay_carries_on_and_applies_payments_as_recorded(tmp_path: Path) -> None:

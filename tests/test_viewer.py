@@ -287,3 +287,21 @@ def test_browser_shows_the_turn_in_words(game4_page: Path) -> None:
     assert "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed " \
         "Workers +12 G (R-A17-01)." in text
     assert '<span class="gv-rule">(R-A17-01)</span>' in story.group(1)
+
+
+def test_a_wrong_claim_is_a_finding_and_the_game_goes_on(tmp_path: Path) -> None:
+    """CLAIM, R-FEE-03: the claims sample's table forgot Anna's Participation Fee at turn 160
+    (it claims 10 G; the rules leave her 2): the viewer flags that turn as a claim, not an
+    illegal move, and plays the game to its end (all 228 turns and the setup); `validate`
+    still exits 1."""
+    log = SAMPLES / "claims" / "missed-participation-fee.yaml"
+    out = tmp_path / "claims.html"
+    assert run("viewer", str(log), "-o", str(out)).returncode == 1
+    html = out.read_text()
+    data = page_data(html)
+    flagged = [(f["turn"], f.get("claim")) for f in data["frames"] if f.get("error")]
+    assert flagged == [(160, True)]
+    assert data["frames"][-1]["turn"] == 228 and len(data["snapshots"]) == 229
+    assert '<span class="gv-badge gv-illegal">1 claim disagreeing</span>' in html
+    assert "Anna has 2 Grinies after this turn by the rules; the log claims 10." in \
+        data["frames"][160]["error"]

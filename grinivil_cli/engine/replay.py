@@ -55,8 +55,10 @@ class Replay:
 
 def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
            claims: bool = True, lenient: bool = False) -> Replay:
-    """Replay a schema-checked log; stop at the first illegal move or (with `claims`) the first
-    disagreeing claim. The audit replays without claims and compares them itself. With
+    """Replay a schema-checked log; stop at the first illegal move. With `claims`, a claim
+    that disagrees with the rules is a finding and the replay goes on (the table's
+    bookkeeping, not a move: the turn stands). The audit replays without claims and compares
+    them itself. With
     `lenient`, carry on: a payment that cannot be made is applied as recorded, a move that
     cannot be applied at all is skipped, and every finding is kept."""
     log: dict[str, Any] = loaded.data
@@ -136,9 +138,7 @@ def play_one(g: Game, move: Turn, number: int, *, claims: bool = True,
         if claims:
             try:
                 check_claims(g, move)
-            except IllegalMove as e:
-                if not g.lenient:
-                    raise
+            except IllegalMove as e:  # bookkeeping, not a move: the game goes on
                 g.findings.append(e)  # the turn itself was legal: keep it
     except IllegalMove as e:
         if rollback:

@@ -103,6 +103,8 @@ PAGE_JS = r"""
     });
     $("gv-error").hidden = !fr.error;
     $("gv-error-text").textContent = fr.error || "";
+    $("gv-error-kind").textContent = fr.claim ? "A claim disagrees with the rules (the game " +
+      "goes on)" : "Illegal move";
     prev.disabled = current === 0;
     next.disabled = current === frames.length - 1;
     if (mark) {

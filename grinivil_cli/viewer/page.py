@@ -18,6 +18,7 @@ import yaml
 
 from .. import report
 from ..chart import PAD, WIDTH, progress_chart
+from ..engine.replay import CLAIM
 from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
@@ -123,12 +124,14 @@ def _frames(game: Game) -> list[dict[str, Any]]:
         frames.append({"turn": snap.turn, "snap": i, "head": head,
                        "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
                        "story": [safe_text(line) for line in story]})
-    err = game.replay.error
-    if err is not None and err.turn is not None and frames:
+    for err in game.replay.findings:  # claims on their turns; an illegal move stops the game
+        if err.turn is None or not frames:
+            continue
         message = str(err)
         same = [f for f in frames if f["turn"] == err.turn]
         if same:
             same[-1]["error"] = message
+            same[-1]["claim"] = err.rule == CLAIM
         elif err.turn > frames[-1]["turn"]:
             rec = log_turns[err.turn - 1] if 0 < err.turn <= len(log_turns) else None
             frames.append({"turn": err.turn, "snap": frames[-1]["snap"],
@@ -141,10 +144,16 @@ def _frames(game: Game) -> list[dict[str, Any]]:
 
 
 def _badge(game: Game) -> str:
-    err = game.replay.error
-    if err is None:
+    findings = game.replay.findings or ([game.replay.error] if game.replay.error else [])
+    if not findings:
         return f"legal \u00b7 {game.replay.played} turns"
-    return "illegal move" + (f" at turn {err.turn}" if err.turn is not None else "")
+    moves = [e for e in findings if e.rule != CLAIM]
+    claims = len(findings) - len(moves)
+    parts = [f"{claims} claim{'s' * (claims != 1)} disagreeing"] if claims else []
+    if moves:
+        at = moves[0].turn
+        parts.append("illegal move" + (f" at turn {at}" if at is not None else ""))
+    return " \u00b7 ".join(parts)
 
 
 def _script_json(value: object) -> str:
@@ -206,7 +215,7 @@ def viewer_html(game: Game, source: str) -> str:
 snapshots.</noscript></figure>
 <aside class="gv-side">
 <section class="gv-card"><h2 id="gv-head">Setup</h2>
-<div id="gv-error" class="gv-error" hidden><strong>Illegal move</strong>
+<div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
 <p id="gv-error-text"></p></div>
 <h3>What happened</h3><ul id="gv-story" class="gv-story"></ul>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
