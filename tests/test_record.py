@@ -354,3 +354,16 @@ def test_a_plain_standard_input_is_read_line_by_line(tmp_path: Path) -> None:
     assert "Anna: Subsidy with 3 unemployed Workers +12 G (R-A17-01)." in run.stdout
     assert "1 whole turn recorded" in run.stdout
     assert load_game(log).loaded.data["turns"] == [{"player": "Anna", "tile": "subsidy"}]
+
+
+def test_a_log_whose_claim_disagrees_is_continued_with_a_note(tmp_path: Path) -> None:
+    """CLAIM, R-A17-01: the log claims Anna has 60 G after her Subsidy (the rules give 50 +
+    12 = 62): a finding of bookkeeping, not an illegal move, so the game is recorded on, with
+    a note saying so."""
+    log = dealt(tmp_path)
+    log.write_text(log.read_text().replace(
+        "turns: []\n", "turns:\n- {player: Anna, tile: subsidy, claims: {Anna: {money: 60}}}\n"))
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, "convert")))
+    assert result.exit_code == 0, result.output
+    assert "note: 1 claim of the log disagrees with the rules" in result.output
+    assert "turn 2: Bruno, Convert" in result.output

@@ -171,6 +171,11 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
     """Record turns until the game is over or the user stops (Stop)."""
     console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
                 f"(turn {rec.turns + 1}).")
+    claims = len(rec.replayed.findings)  # the log's claims that disagree (its moves are legal)
+    if claims:
+        console.say(f"  note: {claims} claim{'s' * (claims != 1)} of the log disagree"
+                    f"{'s' * (claims == 1)} with the rules (grinivil validate lists "
+                    f"{'them' if claims != 1 else 'it'}); recording goes on.")
     while not rec.finished:
         made = make_turn(rec, console, show_board)
         if made is not None:

@@ -20,7 +20,7 @@ from ..engine.actions import NAMES
 from ..engine.choices import Partial, Search, turn_search
 from ..engine.game import Game
 from ..engine.ledger import Entry
-from ..engine.replay import Replay, play_written, replay
+from ..engine.replay import CLAIM, Replay, play_written, replay
 from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
 from ..loading import read_log
@@ -108,8 +108,9 @@ class Recording:
             r = replay(ed, loaded, keep_snapshots=False, claims=True)
         except LogFormatError as e:
             raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
-        if r.error is not None:
-            found = r.error
+        moves = [e for e in r.findings if e.rule != CLAIM]  # a wrong claim is bookkeeping
+        if moves:
+            found = moves[0]
             where = f"{found.position}: " if found.position else f"{path}: "
             raise CannotRecord(f"{where}turn {found.turn}: {found.rule}: {found.message} (the "
                                "log must be legal to be continued: fix it, or take the turn "
