@@ -305,3 +305,18 @@ def test_a_wrong_claim_is_a_finding_and_the_game_goes_on(tmp_path: Path) -> None
     assert '<span class="gv-badge gv-illegal">1 claim disagreeing</span>' in html
     assert "Anna has 2 Grinies after this turn by the rules; the log claims 10." in \
         data["frames"][160]["error"]
+
+
+def test_browser_the_findings_are_listed_and_n_jumps_to_the_next(tmp_path: Path) -> None:
+    """The header lists every finding as a button (the claims sample: one, the claim of turn
+    160); from turn 3, the N key goes to it."""
+    log = SAMPLES / "claims" / "missed-participation-fee.yaml"
+    out = tmp_path / "claims.html"
+    assert run("viewer", str(log), "-o", str(out)).returncode == 1
+    assert '<button type="button" class="gv-finding" data-frame="160">turn 160: claim' \
+        '</button>' in out.read_text()
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{out.as_uri()}#turn=3&press=n")
+    assert console_problems(result.stderr) == []
+    body = re.search(r"<body[^>]*>", result.stdout)
+    assert body is not None and 'data-turn="160"' in body.group(0), body

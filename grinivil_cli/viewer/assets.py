@@ -26,6 +26,9 @@ html, body { margin: 0; background: var(--paper); color: var(--ink);
 .gv-controls button:disabled { opacity: .45; cursor: default; }
 .gv-controls input[type=range] { flex: 1; min-width: 120px; accent-color: #f2b632; }
 .gv-controls output { min-width: 9em; text-align: right; font-weight: bold; }
+.gv-findings { display: inline-flex; gap: 6px; flex-wrap: wrap; }
+.gv-finding { font: inherit; font-size: 12px; padding: 1px 10px; border-radius: 10px;
+  border: 1px solid #f3b9b3; background: #fde7e5; color: var(--red); cursor: pointer; }
 .gv-toggle { display: inline-flex; align-items: center; gap: 4px; cursor: pointer; }
 #gv-stage g.ids { display: none; }
 body.gv-show-ids #gv-stage g.ids { display: inline; }
@@ -155,6 +158,17 @@ PAGE_JS = r"""
   }
 
   ids.addEventListener("change", function () { showIds(ids.checked); });
+  var marked = [];  // the frames of the findings, in order
+  Array.prototype.forEach.call(document.querySelectorAll(".gv-finding"), function (b) {
+    var f = parseInt(b.getAttribute("data-frame"), 10);
+    marked.push(f);
+    b.addEventListener("click", function () { go(f); });
+  });
+  function nextFinding() {
+    if (!marked.length) { return; }
+    var later = marked.filter(function (f) { return f > current; });
+    go(later.length ? later[0] : marked[0]);
+  }
   prev.addEventListener("click", function () { go(current - 1); });
   next.addEventListener("click", function () { go(current + 1); });
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
@@ -162,6 +176,7 @@ PAGE_JS = r"""
   document.addEventListener("keydown", function (e) {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
     if (e.key === "i" || e.key === "I") { showIds(!ids.checked); return; }
+    if (e.key === "n" || e.key === "N") { nextFinding(); return; }
     var to = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0,
                End: frames.length - 1 }[e.key];
     if (to === undefined) { return; }
@@ -171,6 +186,9 @@ PAGE_JS = r"""
 
   var p = fromHash();
   if ("ids" in p) { showIds(true); }
+  if (p.press) {  // a key pressed once the page is shown (the browser tests)
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: p.press, bubbles: true }));
+  }
   if ("selftest" in p) {
     var before = current;
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));

@@ -183,6 +183,11 @@ def viewer_html(game: Game, source: str) -> str:
     chart = chart[:-len("</svg>")] + (
         f'<line id="gv-mark" x1="{PAD}" x2="{PAD}" y1="0" y2="100%" stroke="#e8590c" '
         'stroke-width="1.5" stroke-dasharray="4 3"/></svg>')
+    found = [{"frame": i, "label": f"turn {f['turn']}: "
+              + ("claim" if f.get("claim") else "illegal move")}
+             for i, f in enumerate(frames) if f.get("error")]
+    findings = "".join(f'<button type="button" class="gv-finding" data-frame="{x["frame"]}">'
+                       f'{escape(str(x["label"]))}</button>' for x in found)
     data = {"lines": list(table.index), "snapshots": encoded, "frames": frames,
             "chart": {"left": PAD, "width": WIDTH - PAD - 10, "count": len(snaps)}}
     status = "legal" if legal else "illegal"
@@ -200,7 +205,8 @@ def viewer_html(game: Game, source: str) -> str:
 {shared.svg()}
 <header class="gv-top">
 <div class="gv-titles"><h1>{escape(title)}</h1>
-<span class="gv-badge gv-{status}">{escape(_badge(game))}</span></div>
+<span class="gv-badge gv-{status}">{escape(_badge(game))}</span>
+{f'<nav class="gv-findings" aria-label="findings">{findings}</nav>' if findings else ""}</div>
 <nav class="gv-controls" aria-label="turns">
 <button type="button" id="gv-prev" title="previous turn (left arrow)">&#9664; Previous</button>
 <input type="range" id="gv-slider" min="0" max="{last}" value="0" step="1" aria-label="turn">
@@ -221,7 +227,8 @@ snapshots.</noscript></figure>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
 <section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
 <pre>{escape(result["text"])}</pre></section>
-<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump, I shows the site ids. Link
+<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump, N the next finding, I shows
+the site ids. Link
 to a turn with <code>#turn=N</code> (and the ids with <code>#turn=N&amp;ids</code>).</p>
 </aside>
 <section class="gv-card gv-chart"><h3>Victory Points and money per player</h3>
