@@ -105,7 +105,8 @@ def test_page_is_self_contained_with_one_slider(game4_page: Path) -> None:
     assert [a.get("src") for a in page.find("script")] == [None, None], "inline scripts only"
     sliders = page.find("input", type="range")
     assert len(sliders) == 1
-    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(207 - 1)
+    # 207 snapshots (the setup and 206 turns), and the final scoring
+    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(207)
     # static artwork once in the page, not once per snapshot
     assert html.count('<symbol id="tree"') == 1
     assert html.count(".caption { font-size") == 1
@@ -117,8 +118,8 @@ def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
     html = game4_page.read_text(encoding="utf-8")
     data = page_data(html)
     game = load_game(SAMPLES / "game-4p.yaml")
-    assert len(data["snapshots"]) == len(game.replay.snapshots) == len(data["frames"])
-    assert [f["turn"] for f in data["frames"]] == list(range(207))
+    assert len(data["snapshots"]) == len(game.replay.snapshots) == len(data["frames"]) - 1
+    assert [f["turn"] for f in data["frames"]] == list(range(207)) + [206]  # final scoring
     first = yaml.safe_load(data["frames"][1]["yaml"])
     assert first == game.loaded.data["turns"][0]
     assert not any("error" in f for f in data["frames"])
@@ -320,3 +321,26 @@ def test_browser_the_findings_are_listed_and_n_jumps_to_the_next(tmp_path: Path)
     assert console_problems(result.stderr) == []
     body = re.search(r"<body[^>]*>", result.stdout)
     assert body is not None and 'data-turn="160"' in body.group(0), body
+
+
+def test_the_final_frame_is_the_audits_final_scoring(game4_page: Path) -> None:
+    """R-SCORE-01..05: the last frame of a finished game is its final scoring, each player's
+    total the audit's (`grinivil audit --format json`): the 4-player sample's Scoreboard has
+    Clara 24, David 22, Anna 21, Bruno 16, but the unsold residents (-10 each) make it Clara
+    14, Anna 7, David 4, Bruno 1; the claims of the log's end are its entry."""
+    data = page_data(game4_page.read_text())
+    final = data["frames"][-1]
+    assert final["final"] is True and final["head"] == "Final scoring"
+    result = run("audit", str(SAMPLES / "game-4p.yaml"), "--format", "json")
+    totals = {s["player"]: s["total"] for s in json.loads(result.stdout)["scores"]}
+    assert totals == {"Clara": 14, "Anna": 7, "David": 4, "Bruno": 1}
+    lines = final["story"]
+    assert [line.split(":")[0] for line in lines[:4]] == ["1. Clara", "2. Anna", "3. David",
+                                                          "4. Bruno"]
+    for line, (who, total) in zip(lines, sorted(totals.items(), key=lambda kv: -kv[1]),
+                                  strict=False):
+        assert line.endswith(f"= {total} VP.") and who in line
+    assert lines[0].startswith("1. Clara: 24 on the Scoreboard")
+    assert "- 10 for 1 unsold resident (R-SCORE-05)" in lines[0]
+    assert lines[-1] == "Clara wins with 14 VPs."
+    assert "final_scores" in final["yaml"]

@@ -85,12 +85,13 @@ PAGE_JS = r"""
     var fr = frames[current];
     if (fr.snap !== shown) { stage.innerHTML = snapshotSvg(fr.snap); shown = fr.snap; }
     slider.value = String(current);
-    where.textContent = fr.turn === 0 ? "Setup" : "Turn " + fr.turn + " / " +
-      frames[frames.length - 1].turn;
+    where.textContent = fr.final ? "Final scoring" : fr.turn === 0 ? "Setup" :
+      "Turn " + fr.turn + " / " + frames[frames.length - 1].turn;
     $("gv-head").textContent = fr.head;
     $("gv-yaml").textContent = fr.yaml || "(no entry)";
     var story = $("gv-story");
     story.textContent = "";
+    $("gv-story-head").textContent = fr.final ? "Final scores" : "What happened";
     (fr.story && fr.story.length ? fr.story : [fr.turn === 0 ? "The table as dealt."
       : "Nothing changed hands."]).forEach(function (line) {
       var li = document.createElement("li");

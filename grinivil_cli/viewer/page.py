@@ -17,8 +17,10 @@ from typing import Any
 import yaml
 
 from .. import report
+from ..audit import explain_tie
 from ..chart import PAD, WIDTH, progress_chart
 from ..engine.replay import CLAIM
+from ..engine.scoring import UNSOLD_RESIDENT, Score
 from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
@@ -139,8 +141,30 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                                    f"{action_name(err.action)} \u2014 illegal",
                            "yaml": _turn_yaml(rec),
                            "error": message + " (the picture shows the table before it)"})
+    scores = game.replay.scores
+    if scores is not None and frames:  # the game is over: its final scoring, one more frame
+        claimed = {k: v for k, v in game.loaded.data.items() if k in ("final_scores", "winner")}
+        frames.append({"turn": frames[-1]["turn"], "snap": frames[-1]["snap"],
+                       "head": "Final scoring", "yaml": _turn_yaml(claimed or None),
+                       "final": True, "story": final_story(scores)})
     # shown as written: a bidi or control character of the log is escaped, it cannot act
     return [{k: safe_text(v) if isinstance(v, str) else v for k, v in f.items()} for f in frames]
+
+
+def final_story(scores: list[Score]) -> list[str]:
+    """The final scoring in words, a player each in rank order (R-SCORE-01..05), then how the
+    winner was decided (R-SCORE-06..09: `audit.explain_tie`)."""
+    out = []
+    for s in scores:
+        parts = [f"{s.track_vp} on the Scoreboard", f"+ {s.money_vp} for money, 1 VP per 10 "
+                 "Grinies (R-SCORE-02)"]
+        if s.public_vp:
+            parts.append(f"+ {s.public_vp} from Public buildings (R-SCORE-03)")
+        if s.unsold:
+            parts.append(f"- {UNSOLD_RESIDENT * s.unsold} for {s.unsold} unsold "
+                         f"resident{'s' * (s.unsold != 1)} (R-SCORE-05)")
+        out.append(f"{s.rank}. {s.player}: {' '.join(parts)} = {s.total} VP.")
+    return out + [explain_tie(scores)]
 
 
 def _badge(game: Game) -> str:
@@ -223,7 +247,7 @@ snapshots.</noscript></figure>
 <section class="gv-card"><h2 id="gv-head">Setup</h2>
 <div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
 <p id="gv-error-text"></p></div>
-<h3>What happened</h3><ul id="gv-story" class="gv-story"></ul>
+<h3 id="gv-story-head">What happened</h3><ul id="gv-story" class="gv-story"></ul>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
 <section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
 <pre>{escape(result["text"])}</pre></section>
