@@ -58,9 +58,8 @@ def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,
     """Replay a schema-checked log; stop at the first illegal move. With `claims`, a claim
     that disagrees with the rules is a finding and the replay goes on (the table's
     bookkeeping, not a move: the turn stands). The audit replays without claims and compares
-    them itself. With
-    `lenient`, carry on: a payment that cannot be made is applied as recorded, a move that
-    cannot be applied at all is skipped, and every finding is kept."""
+    them itself. With `lenient`, carry on: a payment that cannot be made is applied as
+    recorded, a move that cannot be applied at all is skipped, and every finding is kept."""
     log: dict[str, Any] = loaded.data
     try:  # the header and each turn read once into their typed records, which the rules take
         header, turns = Header.read(log), parse_turns(log)

@@ -146,7 +146,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
         claimed = {k: v for k, v in game.loaded.data.items() if k in ("final_scores", "winner")}
         frames.append({"turn": frames[-1]["turn"], "snap": frames[-1]["snap"],
                        "head": "Final scoring", "yaml": _turn_yaml(claimed or None),
-                       "final": True, "story": final_story(scores)})
+                       "final": True, "story": [safe_text(x) for x in final_story(scores)]})
     # shown as written: a bidi or control character of the log is escaped, it cannot act
     return [{k: safe_text(v) if isinstance(v, str) else v for k, v in f.items()} for f in frames]
 
