@@ -53,13 +53,15 @@ def cube_counts(text: str) -> dict[str, int] | None:
     if len(words) == 1 and len(words[0]) > 1 and all(
             ch in {r[0] for r in RESOURCES} for ch in words[0]):
         words = list(words[0])
+    if not words:
+        return None
     counts = dict.fromkeys(RESOURCES, 0)
     for word in words:
         found = [r for r in RESOURCES if r.startswith(word)]
-        if len(found) != 1 or not words:
+        if len(found) != 1:
             return None
         counts[found[0]] += 1
-    return counts if words else None
+    return counts
 
 
 class NotAnOption(ValueError):
@@ -172,20 +174,10 @@ def _as_cubes(decision: Decision, answer: str) -> list[str] | None:
     cubes (the options list each draw once, in the order of RESOURCES)."""
     lists = [o for o in decision.options if isinstance(o, list) and o
              and all(isinstance(c, str) and c in RESOURCES for c in o)]
-    if not lists:
+    counts = cube_counts(answer) if lists else None
+    if counts is None:
         return None
-    words = answer.replace(",", " ").split()
-    if len(words) == 1 and len(words[0]) > 1 and all(
-            ch in {r[0] for r in RESOURCES} for ch in words[0]):
-        words = list(words[0])  # initials: cwws
-    names: list[str] = []
-    for word in words:
-        found = [r for r in RESOURCES if r.startswith(word)]
-        if len(found) != 1:
-            return None
-        names.append(found[0])
-    wanted = Counter(names)
-    return next((o for o in lists if Counter(o) == wanted), None)
+    return next((o for o in lists if Counter(o) == Counter(counts)), None)
 
 
 def choices_text(decision: Decision, limit: int = 12) -> str:

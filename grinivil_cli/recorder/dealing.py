@@ -196,8 +196,6 @@ def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> lis
     """The 16 variable tiles of the ring in order, from position 2: every plain tile once and
     7 pink tiles (the promo tiles played among them) (R-SETUP-18/19)."""
     corners = set(edition.ring_corners.values())
-    corner_at = set(edition.ring_corners) if all(isinstance(k, int) for k in
-                                                 edition.ring_corners) else set()
     promos = set(options.get("promo_tiles") or [])
     picks = options.get("personalized_tar") or []
     forced_in = promos | {p["include"] for p in picks if "include" in p}
@@ -207,8 +205,7 @@ def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> lis
     pink = sorted(k for k, t in edition.action_tiles.items()
                   if t.pink and (not t.promo or k in promos) and k not in kept_out)
     ring: list[str] = []
-    positions = [p for p in range(1, RING_POSITIONS + 1) if p not in corner_at] \
-        if corner_at else list(range(2, 2 + len(plain) + PINK_TILES))
+    positions = [p for p in range(1, RING_POSITIONS + 1) if p not in edition.ring_corners]
     for position in positions[:len(plain) + PINK_TILES]:
         slots = len(plain) + PINK_TILES - len(ring)
         plain_left = [t for t in plain if t not in ring]

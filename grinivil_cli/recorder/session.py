@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,6 @@ class Recording:
     log: logtext.LogText
     edition: Edition
     replayed: Replay
-    made: list[TurnMade] = field(default_factory=list)  # the turns recorded this session
     last: dict[str, Any] | None = None  # the record of the log's last turn
 
     @property
@@ -175,9 +174,7 @@ class Recording:
                                f"were offered as legal: {error.rule}: {error.message}", 1)
         self._write(self.log.append(record))
         self.last = record
-        made = TurnMade(number, record, summary(record, g.ledger.entries[size:]))
-        self.made.append(made)
-        return made
+        return TurnMade(number, record, summary(record, g.ledger.entries[size:]))
 
     def undo(self) -> int:
         """Take the last turn of the log back (out of the file too); the turns left."""
@@ -190,8 +187,6 @@ class Recording:
         self.replayed = self._replayed(self.edition, loaded, self.path)
         turns = loaded.data.get("turns") or []
         self.last = copy.deepcopy(turns[-1]) if turns else None
-        if self.made and self.made[-1].number > self.turns:
-            self.made.pop()
         return self.turns
 
     def claim(self, what: str, claimed: dict[str, int]) -> str:
