@@ -598,7 +598,7 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     assert on["buy-resources"] == (False, "R-A01-03")
     assert on["buy-resources-discount"] == (False, "R-A01-03")
     assert on["subsidy"] == (True, None)
-    monkeypatch.setattr(turn_rules, "choosable", lambda *args: None)
+    monkeypatch.setattr(turn_rules, "at_the_choice", lambda *args: None)
     off, replays_off = answers()
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304
@@ -625,6 +625,128 @@ def test_r_a05_02_an_auction_after_a_refill_is_judged_with_one_draw(
     every, replays_every = answers()
     assert every == one
     assert replays_every - replays_one == 14, (replays_one, replays_every)
+
+
+def arrange_market(g: Game, **counts: int) -> None:
+    """Arrange: Market sections holding these counts, the cubes taken from or put back into
+    the pouch."""
+    for r, n in counts.items():
+        g.state.supply.pouch[r] -= n - g.state.market[r]
+        g.state.market[r] = n
+
+
+def without_the_deciding_refills(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refill tried for #01, #02 and #06 too (`market.refills_that_decide` off)."""
+    from grinivil_cli.engine import domains
+
+    monkeypatch.setattr(domains, "DECIDED_BY_THE_MARKET", {})
+
+
+def draws_judged(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[tuple[int, ...]]]:
+    """For each tile, the refills (concrete, wood, steel) placed on the Market by the search of
+    whether some draw lets the player perform it (`choices.choosable`), in the order tried."""
+    from grinivil_cli.engine import choices, ring
+
+    seen: dict[str, list[tuple[int, ...]]] = {}
+    inside: list[str] = []
+    at_the_choice, place = choices._at_the_choice, ring.place_on_market
+
+    def judging(*args: Any, **kwargs: Any) -> Any:
+        inside.append(args[2])
+        try:
+            return at_the_choice(*args, **kwargs)
+        finally:
+            inside.pop()
+
+    def placed(g: Game, counts: dict[str, int]) -> dict[str, int]:
+        if inside:
+            drawn = tuple(counts.get(r, 0) for r in ("concrete", "wood", "steel"))
+            tried = seen.setdefault(inside[-1], [])
+            if drawn not in tried:
+                tried.append(drawn)
+        return place(g, counts)
+
+    monkeypatch.setattr(choices, "_at_the_choice", judging)
+    monkeypatch.setattr(ring, "place_on_market", placed)
+    return seen
+
+
+def test_r_a01_03_a_purchase_after_a_refill_is_judged_by_the_draws_with_most_of_a_kind(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-A01-03, R-MKT-05, R-RND-03, R-RND-05: Anna at position 19 with 11 G; the Market
+    holds no concrete, 4 wood (next buy 8), 3 steel (12). Choosing Buy Resources (position 1)
+    completes the TAR: Taxes leave her 6 G, and 4 cubes fill the Market from the bottom up.
+    Concrete drawn sits in the bottom rows (9, 9, 9, 7): never 6 or less. Wood is 6 from the
+    7th hole: she can buy one wood only if 3 or 4 wood are drawn. Steel: 7 at best. So
+    eligible, and found by the draws with the most of each kind (CCCC, WWWW, SSSS: CCCC
+    fails, WWWW succeeds: 2 draws) where trying each draw in turn fails CCCC, CCCW, CCCS,
+    CCWW, CCWS, CCSS before CWWW; the same answer for every tile, at fewer replays. With
+    #02 (3 off the total) one concrete at 9 is 6: eligible at the first draw."""
+    g = new_game(2, money=11)
+    player(g, "Anna").position = 19
+    arrange_market(g, concrete=0)
+    answers = tile_answers_counted(monkeypatch, g)
+    judged = draws_judged(monkeypatch)
+    deciding, replays_deciding = answers()
+    assert deciding["buy-resources"] == (True, None)
+    assert deciding["buy-resources-discount"] == (True, None)
+    assert judged["buy-resources"] == [(4, 0, 0), (0, 4, 0)]
+    assert judged["buy-resources-discount"] == [(4, 0, 0)]
+    without_the_deciding_refills(monkeypatch)
+    judged.clear()
+    every, replays_every = answers()
+    assert every == deciding
+    assert judged["buy-resources"] == [(4, 0, 0), (3, 1, 0), (3, 0, 1), (2, 2, 0), (2, 1, 1),
+                                       (2, 0, 2), (1, 3, 0)]
+    assert replays_every > replays_deciding
+
+
+def test_r_a01_03_no_refill_lets_one_buy_after_three_draws_of_fifteen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-A01-03, R-RND-05: as above with 9 G, 4 G after the Taxes: concrete drawn costs 7 at
+    best, wood 6, steel 7 (above); nothing she can buy whatever is drawn. Not eligible, for
+    the money; proven with the 3 draws with the most of a kind instead of all 15 (the reason
+    is the same). #02 takes 3 off: one concrete at 7 (2 drawn) is then 4 G: eligible."""
+    g = new_game(2, money=9)
+    player(g, "Anna").position = 19
+    arrange_market(g, concrete=0)
+    answers = tile_answers_counted(monkeypatch, g)
+    judged = draws_judged(monkeypatch)
+    deciding, replays_deciding = answers()
+    assert deciding["buy-resources"] == (False, "R-A01-03")
+    assert deciding["buy-resources-discount"] == (True, None)
+    assert judged["buy-resources"] == [(4, 0, 0), (0, 4, 0), (0, 0, 4)]
+    without_the_deciding_refills(monkeypatch)
+    judged.clear()
+    every, replays_every = answers()
+    assert every == deciding
+    assert len(judged["buy-resources"]) == 15
+    assert replays_every > replays_deciding
+
+
+def test_r_a06_03_a_sale_after_a_refill_is_judged_by_the_draws_with_fewest_of_a_kind(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-A06-03, R-MKT-05, R-RND-05: Anna at position 19 holds 1 concrete; the Market's
+    concrete section has one empty hole (11 of 12), wood and steel are full. Sell Resources
+    (position 4) completes the TAR: she can sell her concrete only if no concrete is drawn
+    (WWWW, WWWS, WWSS, WSSS, SSSS). Eligible, found by the draws with the fewest of each kind
+    (CCCC for wood and steel, WWWW for concrete: 2 draws) where each draw in turn fails the
+    10 draws holding concrete first; the same answers."""
+    g = new_game(2)
+    player(g, "Anna").position = 19
+    give(g, "Anna", concrete=1)
+    arrange_market(g, concrete=11, wood=9, steel=9)
+    answers = tile_answers_counted(monkeypatch, g)
+    judged = draws_judged(monkeypatch)
+    deciding, replays_deciding = answers()
+    assert deciding["sell-resources"] == (True, None)
+    assert judged["sell-resources"] == [(4, 0, 0), (0, 4, 0)]
+    without_the_deciding_refills(monkeypatch)
+    judged.clear()
+    every, replays_every = answers()
+    assert every == deciding
+    assert len(judged["sell-resources"]) == 11 and judged["sell-resources"][-1] == (0, 4, 0)
+    assert replays_every > replays_deciding
 
 
 def test_a_replay_goes_on_through_the_fields_a_search_leaves_out_first(

@@ -83,7 +83,9 @@ class Raw:
     written by leaving the field out. `any_one`: an outcome on whose value nothing judged
     later in the turn depends (the Auction's lot, the card refilling the Display), or a
     decision whose other values are legal exactly when the first is (declining: R-TAR-06), so
-    a search for some complete record tries the first value only."""
+    a search for some complete record tries the first value only. `enough`: the candidates
+    such a search needs to try, when the others can make no record legal that these cannot
+    (a refill judged for #01, #02 or #06 alone: `market.refills_that_decide`)."""
 
     path: Path
     kind: str
@@ -94,6 +96,7 @@ class Raw:
     scan: str = "each"
     zero_omits: bool = False
     any_one: bool = False
+    enough: tuple[Any, ...] = ()
     why_none: str = ""  # why there is no candidate at all, when there is none
     key: str = ""  # the log field whose domain proposed it (set by the probe)
     weights: tuple[float, ...] = ()  # an outcome's: how likely each candidate is (none: alike)
@@ -308,6 +311,10 @@ class Probe:
         self.taken: list[tuple[Raw, Partial]] = []  # each with the record before it
         self.parse: Callable[[dict[str, Any]], Record] | None = None
         self.view: Record | None = None
+        # a tile chosen whose choosing move draws, not yet judged by `choosable`: judged if this
+        # replay fails (`at_the_choice`): the player's name, the tile, the action's record, the
+        # turn, the decisions taken before the choice, and the table before it, if kept
+        self.choice: tuple[str, str, StepRecord, Turn, int, GameState | None] | None = None
 
     def record(self, parse: Callable[[dict[str, Any]], Record]) -> Any:
         """The record being made, read through this probe; `parse` reads it from the values
@@ -393,8 +400,21 @@ class Probe:
         if self.parse is not None and self.view is not None:
             refresh(self.view, self.parse(self.partial.data))
 
+    def unchoosable(self, start: GameState, number: int) -> IllegalMove | None:
+        """After this replay failed: why no draw of the choosing move lets the player perform
+        the Action chosen (`choosable`), if none does; the table before the choice is the one
+        the replay started from (`start`, of turn `number`) unless it was kept. Nothing
+        changes the table between the start of a turn and its choosing move."""
+        if self.choice is None:
+            return None
+        name, action, step, turn, _, before = self.choice
+        if before is None:
+            before = start.copy()
+            before.turn = number
+        return choosable(self.g, self.g.state.player(name), action, step, before, turn)
+
     def result(self, *, done: bool = False, error: IllegalMove | None = None,
-               raw: Raw | None = None) -> Result:
+               raw: Raw | None = None, whole: bool = False) -> Result:
         """What this probe found, with the decisions it took on the way (the replay is over).
         A search keeps it: the error keeps its message and place, not its traceback, whose
         frames would keep the whole replay's table alive (and, as cycles, busy the garbage
@@ -402,7 +422,8 @@ class Probe:
         if error is not None:
             error.__traceback__ = error.__context__ = error.__cause__ = None
         self.view = self.parse = None  # the record read through this probe refers to it
-        return Result(done, error, raw, tuple(self.taken), self.partial)
+        dead = self.choice[4] if whole and self.choice is not None else None
+        return Result(done, error, raw, tuple(self.taken), self.partial, dead)
 
 
 # the fields whose value is a list or mapping made by several decisions (its domain says when
@@ -428,6 +449,10 @@ class Result:
     # the record with them all (`made`), whose result this is: `Search.probe` answers for each
     taken: tuple[tuple[Raw, Partial], ...] = ()
     made: Partial | None = None
+    # the error holds for every record that makes the decisions taken before this one the
+    # same (`taken[dead_from:]` and `made` are all dead): a tile none of whose draws lets the
+    # player perform it (`Probe.unchoosable`)
+    dead_from: int | None = None
 
 
 Runner = Callable[[Partial], Result]
@@ -455,8 +480,10 @@ class Search:
             found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
                 assert found.made is not None
-                for raw, before in found.taken:
-                    self.cache[before.key()] = Result(raw=raw)
+                dead = len(found.taken) if found.dead_from is None else found.dead_from
+                for i, (raw, before) in enumerate(found.taken):
+                    self.cache[before.key()] = Result(raw=raw) if i < dead else \
+                        Result(error=found.error)
                 self.cache[found.made.key()] = replace(found, taken=(), made=None)
                 found = self.cache[key]
             else:
@@ -640,6 +667,26 @@ def choosable(g: Game, p: PlayerState, action: str, step: StepRecord, before: Ga
     return why
 
 
+def at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord,
+                  before: GameState | None, turn: Turn) -> IllegalMove | None:
+    """Where a turn being made chooses a tile whose choosing move draws at random: why the
+    tile cannot be chosen whatever the draws (`choosable`), if the search knows it already.
+    Else the search of a turn judges it only if this replay fails (`Probe.unchoosable`): a
+    replay that carries the Action out has shown that some draw lets the player perform it,
+    and most do. `before`: the table before the choosing move, if kept."""
+    probe = probe_of(step)
+    if isinstance(probe, Probe) and probe.table is not None:
+        if action in probe.table:
+            known: IllegalMove | None = probe.table[action]
+            return known
+        # the turn's record as it is now: what a failing replay decides after the choice
+        # (a final sale, excess cubes...) is no part of the question
+        probe.choice = (p.name, action, step, replace(turn, record=unprobed(turn.record)),
+                        len(probe.taken), before)
+        return None
+    return choosable(g, p, action, step, before or g.state, turn)
+
+
 def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, before: GameState,
                    turn: Turn, *, only_the_action: bool,
                    keep: bool = True) -> tuple[bool, IllegalMove | None]:
@@ -647,7 +694,7 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
     out from the table `before` (`only_the_action`: perform the Action itself, the Time Shift
     and Repeat Actions after it not judged), and if none does, why not; kept once found
     (`keep`: across searches; a caller that keeps it itself spares the table's fingerprint)."""
-    from .domains import DOMAINS
+    from .domains import AT_THE_CHOICE
     from .turn import play_action
 
     key = (id(g.ed), fingerprint(before), action, p.name, turn.free_workers,
@@ -658,7 +705,7 @@ def _at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, befor
 
     def run(partial: Partial) -> Result:
         with quiet(g, before):
-            probe = Probe(g, p, partial, step.path, DOMAINS)
+            probe = Probe(g, p, partial, step.path, AT_THE_CHOICE)
             try:
                 play_action(g, g.state.player(p.name),
                             probe.record(lambda d: parse_partial(d, step.path, step=True)), turn,
@@ -703,6 +750,9 @@ def witnesses(raw: Raw) -> Iterator[Any]:
     end of a list first: a shorter record has fewer ways to break a rule); for a count, its
     values (both ends only of a range whose legal values form an interval)."""
     if raw.kind != "count":
+        if raw.enough:
+            yield from raw.enough
+            return
         if raw.any_one:
             yield from raw.candidates[:1]
             return
@@ -753,6 +803,7 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
     table: dict[Any, Any] = {}  # every replay of this search starts from the same table
 
     def run(partial: Partial) -> Result:
+        start = g.state
         with quiet(g):
             p = g.state.players[g.state.current]
             probe = Probe(g, p, partial, root, domains, table)
@@ -760,7 +811,15 @@ def turn_runner(g: Game, number: int, domains: dict[str, Domain]) -> Runner:
                 error = play_one(g, probe.record(lambda d: parse_partial(d, root)), number,
                                  claims=False, rollback=False)
             except Undecided as u:
-                return probe.result(raw=u.raw)
+                if next(witnesses(u.raw), MISSING) is not MISSING:
+                    return probe.result(raw=u.raw)
+                why = probe.unchoosable(start, number)  # a decision without options
+                return probe.result(raw=u.raw) if why is None else \
+                    probe.result(error=why, whole=True)
+            if error is not None:
+                why = probe.unchoosable(start, number)
+                if why is not None:
+                    return probe.result(error=why, whole=True)
             return judged(probe, error)
 
     return run

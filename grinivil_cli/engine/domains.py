@@ -46,7 +46,7 @@ from .actions.trade import AUCTION_CUBES, MIN_BID, TRADE_PRICE, purchase_price
 from .choices import END, OMIT, Ask, Domain, Raw
 from .construction import FAMILY_OF_SITE, ways_to_discard
 from .game import describe_cubes
-from .market import check_excess, fits, holes
+from .market import check_excess, fits, holes, refills_that_decide
 from .records import PENDING
 from .residents import qualifying
 from .ring import REFILL, TIME_UNIT_PRICE
@@ -141,6 +141,22 @@ def refills(ask: Ask) -> Raw | None:
     raw = drawn_from_pouch(ask, REFILL, "the Resources drawn for the Market", "R-RND-05")
     blind = ask.tile in BLIND_TO_THE_MARKET and not merchant_active(ask.g, ask.p)
     return replace(raw, any_one=blind)
+
+
+def refills_at_the_choice(ask: Ask) -> Raw | None:
+    """`refills`, for a search of whether the Action can be carried out after some draw
+    (`AT_THE_CHOICE`)."""
+    raw = refills(ask)
+    if raw is None or raw.any_one or ask.tile not in DECIDED_BY_THE_MARKET or \
+            merchant_active(ask.g, ask.p):
+        return raw
+    return replace(raw, enough=refills_that_decide(
+        raw.candidates, buying=DECIDED_BY_THE_MARKET[ask.tile] == "buying"))
+
+
+# The Actions whose legality the Market decides, by buying from it or selling into it
+DECIDED_BY_THE_MARKET = {"buy-resources": "buying", "buy-resources-discount": "buying",
+                         "sell-resources": "selling"}
 
 
 # The actions whose legality neither the Market nor the Reserve pouch's mix decides (their cubes
@@ -775,4 +791,11 @@ DOMAINS: dict[str, Domain] = {
     "roll_first": roll_first,
 }
 
-__all__ = ["DOMAINS", "fits"]
+# The domains of a search from the table before a choosing move that draws: can the player
+# carry the Action out after some draw (`choices.choosable`, `able_at_the_choice`)? A refill
+# before #01, #02 or #06 is judged by the draws that decide a purchase or a sale
+# (`market.refills_that_decide`: 3 where the pouch allows 15); nothing after the Action can
+# fail (`declined`), so they decide the whole turn too. The search of a turn tries each.
+AT_THE_CHOICE: dict[str, Domain] = {**DOMAINS, "refills": refills_at_the_choice}
+
+__all__ = ["AT_THE_CHOICE", "DOMAINS", "fits"]

@@ -31,12 +31,18 @@ SUDDEN_DEATH_BLOCKS = 2  # R-SD-01
 SKIP_PAYMENT = 5  # R-END-06
 
 
+def completes_the_last_round(g: Game, move: Move) -> bool:
+    """Whether `move` completes the TAR in the last round: the player's game ends there, with no
+    Round Completion (R-END-01, R-END-04)."""
+    return bool(g.state.sudden_death and move.laps)
+
+
 def ends_the_last_round(g: Game, p: PlayerState, move: Move) -> bool:
     """In the last round, a move that completes the TAR ends on the Starting Tile: Workers on
     the Ability Tiles passed before it come back, and the player's turn ends there, whether the
     choosing move or the Time Shift crossed it (R-END-01, R-END-02). False outside the last
     round or when the move completes no lap."""
-    if not (g.state.sudden_death and move.laps):
+    if not completes_the_last_round(g, move):
         return False
     take_back_passed_workers(g, p, move.before_boundary())
     p.position = STARTING_TILE

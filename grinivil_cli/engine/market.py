@@ -83,6 +83,30 @@ def place_on_market(g: Game, counts: dict[str, int]) -> dict[str, int]:
     return back
 
 
+def refills_that_decide(draws: tuple[list[str], ...], *, buying: bool) -> tuple[list[str], ...]:
+    """Of the refills a TAR completion may draw for the Market (`draws`, R-RND-05), those
+    that decide whether the player can then buy from the Market (#01, #02: `buying`) or sell
+    into it (#06): for each Resource, the first draw holding the most of it (buying) or the
+    fewest (selling), in the order of `draws`. If some purchase or sale is legal after any
+    draw, one is after these.
+
+    Cubes fill a section from the bottom up (R-MKT-05), so a draw with more of a Resource
+    leaves as many of it on the Market or more, and fewer empty holes; the holes' Buying
+    Prices fall going up (checked when the edition is read), so its topmost cube costs the
+    same or less. A legal purchase holds some Resource; that one cube alone is a legal
+    purchase after the draw with the most of it: on the Market, as cheap or cheaper, with
+    Engineer's 3 off each and #02's 3 off the total alike (both down to 0), and fewer cubes
+    to store (R-WH-03). A legal sale holds some Resource; one cube of it alone is a legal
+    sale after the draw with the fewest: as many empty holes or more (R-A06-03), and the
+    player's cubes are not drawn. Neither Action reads the pouch."""
+    chosen: set[int] = set()
+    for r in RESOURCES:
+        amount = [d.count(r) for d in draws]
+        if amount:
+            chosen.add(amount.index(max(amount) if buying else min(amount)))
+    return tuple(draws[i] for i in sorted(chosen))  # in the order drawn: the same search
+
+
 # --- Warehouses ------------------------------------------------------------------------------
 
 def sections(p: PlayerState) -> list[int]:

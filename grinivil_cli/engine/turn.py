@@ -10,7 +10,7 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
-from .choices import able, able_at_the_choice, choosable
+from .choices import able, able_at_the_choice, at_the_choice
 from .game import Chance, Game, plural
 from .market import check_excess, fits, place_on_market
 from .records import Cubes, Step, probe_of, unprobed
@@ -79,12 +79,15 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
         steps = steps_to(p.position, target)
         # a decline is judged before the draws (`drew_badly`); a turn being made whose
         # `declined` is not decided yet stops where the rules read it, before they need this
-        draws = Move.forward(p.position, steps).laps or abilities.merchant_active(g, p)
+        move = Move.forward(p.position, steps)  # no draw when it ends the player's game
+        draws = not endgame.completes_the_last_round(g, move) and \
+            bool(move.laps or abilities.merchant_active(g, p))
         if draws and unprobed(step).declined is True:
             ctx.before_choice = g.state.copy()
         if draws and first and probe_of(step) is not None:  # a turn being made: a tile that
-            # cannot be chosen whatever the draws is found so at once (`choosable`)
-            why = choosable(g, p, action, step, ctx.before_choice or g.state, turn)
+            # cannot be chosen whatever the draws is found so (`choosable`), at once or when
+            # its first replay fails (`choices.at_the_choice`)
+            why = at_the_choice(g, p, action, step, ctx.before_choice, turn)
             if why is not None:
                 raise why
         move_token(g, p, steps, ctx, include_end=True)
