@@ -4,13 +4,12 @@ cannot be written is a clean exit 2. The same for `grinivil simulate -o`."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from grinivil_cli.chart import HEIGHT, PAD
+from grinivil_cli.chart import PANEL
 from grinivil_cli.loading import load_game
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "game-2p.yaml"
@@ -25,20 +24,18 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def plotted(root: ET.Element, what: str) -> tuple[int, dict[str, list[float]]]:
-    """The panel's scale (its title's 'max N') and each player's values read back from the
-    polyline points: y runs from the baseline (0) up HEIGHT - PAD - 20 pixels (the maximum)."""
-    panel = 0 if what == "vp" else 1
-    top = panel * (HEIGHT + 20) + 10
-    title = next(t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "title"
-                 and t.get("y") == str(top + 12))
-    high = int(re.search(r"\(max (\d+)\)", title).group(1))  # type: ignore[union-attr]
+    """The panel's top value and each player's values read back from the polyline points,
+    by the panel's scale (`data-low`/`data-high` drawn from `data-bottom` up to `data-top`)."""
+    panel = next(g for g in root.iter(f"{SVG}g") if g.get("data-what") == what)
+    low, high = int(panel.get("data-low", "")), int(panel.get("data-high", ""))
+    top, bottom = float(panel.get("data-top", "")), float(panel.get("data-bottom", ""))
     out: dict[str, list[float]] = {}
-    for line in root.iter(f"{SVG}polyline"):
+    for line in panel.iter(f"{SVG}polyline"):
         if what not in (line.get("class") or "").split():
             continue
         name = line.findtext(f"{SVG}title") or ""
         ys = [float(pt.split(",")[1]) for pt in (line.get("points") or "").split()]
-        out[name] = [(top + HEIGHT - PAD - y) / (HEIGHT - PAD - 20) * high for y in ys]
+        out[name] = [low + (bottom - y) / (bottom - top) * (high - low) for y in ys]
     return high, out
 
 
@@ -57,7 +54,7 @@ def test_audit_chart_plots_every_players_vps_and_money_after_each_turn(tmp_path:
         assert sorted(got) == sorted(names)
         for n in names:  # one point per snapshot, at the value (to the 0.1 px of the file)
             assert len(got[n]) == len(r.snapshots)
-            assert all(abs(a - b) <= high / (HEIGHT - PAD - 20) * 0.06
+            assert all(abs(a - b) <= high / (PANEL - 30) * 0.06
                        for a, b in zip(got[n], expected[n], strict=True)), (what, n)
     again = tmp_path / "again.svg"
     assert run("audit", str(SAMPLE), "--chart", str(again)).returncode == 0

@@ -8,7 +8,7 @@ from . import townland
 from .game import Game
 from .ledger import Entry
 from .residents import share
-from .state import MUNICIPALITY
+from .state import MUNICIPALITY, GameState
 
 GRINIES_PER_VP = 10  # R-VP-07, R-SCORE-02
 UNSOLD_RESIDENT = 10  # R-SCORE-05
@@ -68,6 +68,18 @@ def final_scores(g: Game) -> list[Score]:
             s.total, s.trees, s.money_left)
         s.rank = prev.rank if same and prev is not None else i + 1
     return ordered
+
+
+def projected_scores(g: Game, state: GameState) -> list[Score]:
+    """What final scoring would give if the game ended at the table `state` (R-SCORE-01..05
+    as they stand: the Scoreboard, money, the Public buildings finished and usable so far,
+    the residents still unsold), ranked as `final_scores` ranks them. Nothing is changed."""
+    kept = g.state
+    g.state = state
+    try:
+        return final_scores(g)
+    finally:
+        g.state = kept
 
 
 FINAL = "final score"

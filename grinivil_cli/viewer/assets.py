@@ -57,7 +57,58 @@ body.gv-show-ids #gv-stage g.ids { display: inline; }
 .gv-rule { white-space: nowrap; color: var(--muted); }
 .gv-chart { grid-column: 1 / -1; padding: 6px 14px 10px; }
 .gv-chart svg { display: block; width: 100%; max-width: 900px; height: auto; margin: 0 auto; }
-@media (max-width: 900px) { .gv-main { grid-template-columns: 1fr; } }
+.gv-projected { border-collapse: collapse; width: 100%; font-size: 13px; }
+.gv-projected th { text-align: left; font-weight: normal; color: var(--muted);
+  font-size: 12px; white-space: nowrap; }
+.gv-projected td:first-child { white-space: nowrap; }
+.gv-projected td, .gv-projected th { padding: 2px 4px; border-bottom: 1px solid #eee; }
+.gv-projected td.gv-score { font-weight: bold; text-align: right; }
+.gv-projected td.gv-how { color: var(--muted); font-size: 12px; }
+.gv-swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px;
+  border: 1px solid #3a3a3a; margin-right: 5px; vertical-align: baseline; }
+.gv-moves { padding: 10px 14px; }
+.gv-filters { display: flex; gap: 6px; margin-bottom: 6px; }
+.gv-filters input, .gv-filters select { font: inherit; font-size: 13px; min-width: 0;
+  padding: 3px 6px; border: 1px solid var(--line); border-radius: 5px; }
+.gv-filters input { flex: 1; }
+.gv-list { position: relative; list-style: none; margin: 0; padding: 0; max-height: 320px;
+  overflow-y: auto;
+  font-size: 13px; border-top: 1px solid #eee; }
+.gv-list li { padding: 3px 6px; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
+.gv-list li:hover { background: #f4f8f4; }
+.gv-list li.gv-current { background: #fff4d6; font-weight: bold; }
+.gv-list li.gv-bad { color: var(--red); }
+.gv-list li .gv-sum { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
+  overflow: hidden; color: var(--muted); font-weight: normal; font-size: 12px; }
+.gv-list-none { color: var(--muted); font-style: italic; cursor: default; }
+.gv-chart { position: relative; }
+.gv-chart svg { cursor: crosshair; }
+.gv-tip { position: absolute; z-index: 3; pointer-events: none; background: #fff;
+  border: 1px solid #999; border-radius: 6px; padding: 6px 8px; font-size: 12px;
+  box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }
+.gv-tip b { display: block; margin-bottom: 2px; }
+@media (max-width: 1499px) {  /* the board the whole width, the panels below it */
+  .gv-main { grid-template-columns: minmax(0, 1fr); }
+  .gv-side { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
+    align-items: start; }
+}
+@media (max-width: 900px) { .gv-side { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 700px) {  /* a phone: the board at a readable size, panned in its box */
+  .gv-top { padding: 8px 10px; }
+  .gv-top h1 { font-size: 17px; }
+  .gv-main { padding: 8px; gap: 8px; }
+  #gv-stage { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+  #gv-stage svg { width: 1000px; max-width: none; }
+  .gv-controls output { min-width: 0; }
+}
+@media print {
+  .gv-top { position: static; box-shadow: none; }
+  .gv-controls, .gv-findings, .gv-help, .gv-moves, .gv-tip { display: none; }
+  .gv-main { display: block; padding: 0; }
+  .gv-card { box-shadow: none; break-inside: avoid; margin-bottom: 8px; }
+  .gv-yaml, .gv-result pre { max-height: none; overflow: visible; }
+  html, body { background: #fff; }
+}
 """
 
 PAGE_JS = r"""
@@ -116,8 +167,124 @@ PAGE_JS = r"""
       mark.setAttribute("x1", x.toFixed(1));
       mark.setAttribute("x2", x.toFixed(1));
     }
+    showProjected(fr);
+    markMove();
     document.body.setAttribute("data-turn", String(fr.turn));
     document.body.setAttribute("data-frame", String(current));
+  }
+
+  // if the game ended now: each player's projected final score, best first
+  function showProjected(fr) {
+    var body = $("gv-projected").tBodies[0], rows = data.projected[fr.snap] || [];
+    $("gv-projected-head").textContent = fr.final ? "Final score" : "If the game ended now";
+    body.textContent = "";
+    rows.map(function (r, i) { return { r: r, i: i }; })
+      .sort(function (a, b) { return b.r[0] - a.r[0] || a.i - b.i; })
+      .forEach(function (x) {
+        var r = x.r, tr = document.createElement("tr"), name = document.createElement("td");
+        var sw = document.createElement("span");
+        sw.className = "gv-swatch";
+        sw.style.background = data.players[x.i].colour;
+        name.appendChild(sw);
+        name.appendChild(document.createTextNode(data.players[x.i].name));
+        var score = document.createElement("td"), how = document.createElement("td");
+        score.className = "gv-score";
+        score.textContent = String(r[0]);
+        how.className = "gv-how";
+        how.textContent = r[1] + " on the track + " + r[2] + " for money" +
+          (r[3] ? " + " + r[3] + " Public" : "") +
+          (r[4] ? " \u2212 " + 10 * r[4] + " (" + r[4] + " unsold)" : "");
+        tr.appendChild(name); tr.appendChild(score); tr.appendChild(how);
+        body.appendChild(tr);
+      });
+  }
+
+  // the move list: every frame in a line, searched and filtered by player, clicked to jump
+  var list = $("gv-list"), search = $("gv-search"), who = $("gv-who"), items = [];
+  frames.forEach(function (fr, f) {
+    var li = document.createElement("li");
+    li.setAttribute("data-frame", String(f));
+    li.textContent = fr.head;
+    var sum = document.createElement("span");
+    sum.className = "gv-sum";
+    sum.textContent = fr.error ? fr.error : (fr.story || []).join(" ");
+    if (sum.textContent) { li.appendChild(sum); }
+    if (fr.error) { li.classList.add("gv-bad"); }
+    li.addEventListener("click", function () { go(f); });
+    list.appendChild(li);
+    items.push({ li: li, text: (fr.head + " " + sum.textContent).toLowerCase(),
+                 player: fr.player });
+  });
+  var none = document.createElement("li");
+  none.className = "gv-list-none";
+  none.textContent = "No move matches.";
+  list.appendChild(none);
+
+  function filterMoves() {
+    var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var name = who.value === "" ? null : data.players[parseInt(who.value, 10)].name;
+    var shownCount = 0;
+    items.forEach(function (it) {
+      var ok = (name === null || it.player === name) && words.every(function (w) {
+        return it.text.indexOf(w) >= 0; });
+      it.li.hidden = !ok;
+      if (ok) { shownCount++; }
+    });
+    none.hidden = shownCount > 0;
+    list.setAttribute("data-shown", String(shownCount));
+  }
+
+  function markMove() {
+    items.forEach(function (it, f) { it.li.classList.toggle("gv-current", f === current); });
+    var li = items[current] && items[current].li;
+    if (li && !li.hidden) {  // kept in view inside the list, the page does not scroll
+      if (li.offsetTop < list.scrollTop) { list.scrollTop = li.offsetTop; }
+      else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight; }
+    }
+  }
+
+  search.addEventListener("input", filterMoves);
+  who.addEventListener("change", filterMoves);
+
+  // the chart: hover shows the values after the turn under the pointer, a click goes there
+  var chart = document.querySelector(".gv-chart svg"), tip = $("gv-tip");
+
+  function snapAt(e) {
+    var box = chart.getBoundingClientRect(), vb = chart.viewBox.baseVal;
+    var x = (e.clientX - box.left) * vb.width / box.width;
+    var t = Math.round((x - data.chart.left) / data.chart.width * (data.chart.count - 1));
+    return Math.max(0, Math.min(data.chart.count - 1, t));
+  }
+
+  function frameOfSnap(t) {
+    for (var i = 0; i < frames.length; i++) { if (frames[i].snap >= t) { return i; } }
+    return frames.length - 1;
+  }
+
+  if (chart) {
+    chart.addEventListener("mousemove", function (e) {
+      var t = snapAt(e), fr = frames[frameOfSnap(t)];
+      tip.textContent = "";
+      var head = document.createElement("b");
+      head.textContent = fr.turn === 0 ? "Setup" : "After turn " + fr.turn;
+      tip.appendChild(head);
+      data.players.forEach(function (p, i) {
+        var line = document.createElement("div"), v = data.values[t][i];
+        line.textContent = p.name + ": " + v[0] + " VP, " + v[1] + " G, projected " +
+          data.projected[t][i][0];
+        tip.appendChild(line);
+      });
+      var card = chart.parentNode.getBoundingClientRect();
+      tip.hidden = false;
+      var left = e.clientX - card.left + 14;
+      if (left + tip.offsetWidth > card.width) { left = e.clientX - card.left - 14 -
+        tip.offsetWidth; }
+      tip.style.left = Math.max(0, left) + "px";
+      tip.style.top = (e.clientY - card.top + 14) + "px";
+    });
+    chart.addEventListener("mouseleave", function () { tip.hidden = true; });
+    chart.addEventListener("click", function (e) { go(frameOfSnap(snapAt(e))); });
   }
 
   function go(f) {

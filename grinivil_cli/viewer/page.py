@@ -18,9 +18,9 @@ import yaml
 
 from .. import report
 from ..audit import explain_tie
-from ..chart import PAD, WIDTH, progress_chart
+from ..chart import COLOURS, LEFT, PLOT, progress_chart
 from ..engine.replay import CLAIM
-from ..engine.scoring import UNSOLD_RESIDENT, Score
+from ..engine.scoring import UNSOLD_RESIDENT, Score, projected_scores
 from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
@@ -123,7 +123,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                 f"Turn {snap.turn} \u00b7 {snap.player} \u00b7 {action_name(snap.action)}")
         story = turn_story(entries[snaps[i - 1].ledger_size:snap.ledger_size],
                            rec if isinstance(rec, dict) else None) if i else []
-        frames.append({"turn": snap.turn, "snap": i, "head": head,
+        frames.append({"turn": snap.turn, "snap": i, "head": head, "player": snap.player or "",
                        "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
                        "story": [safe_text(line) for line in story]})
     for err in game.replay.findings:  # claims on their turns; an illegal move stops the game
@@ -137,6 +137,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
         elif err.turn > frames[-1]["turn"]:
             rec = log_turns[err.turn - 1] if 0 < err.turn <= len(log_turns) else None
             frames.append({"turn": err.turn, "snap": frames[-1]["snap"],
+                           "player": err.player or "",
                            "head": f"Turn {err.turn} \u00b7 {err.player or '?'} \u00b7 "
                                    f"{action_name(err.action)} \u2014 illegal",
                            "yaml": _turn_yaml(rec),
@@ -144,7 +145,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
     scores = game.replay.scores
     if scores is not None and frames:  # the game is over: its final scoring, one more frame
         claimed = {k: v for k, v in game.loaded.data.items() if k in ("final_scores", "winner")}
-        frames.append({"turn": frames[-1]["turn"], "snap": frames[-1]["snap"],
+        frames.append({"turn": frames[-1]["turn"], "snap": frames[-1]["snap"], "player": "",
                        "head": "Final scoring", "yaml": _turn_yaml(claimed or None),
                        "final": True, "story": [safe_text(x) for x in final_story(scores)]})
     # shown as written: a bidi or control character of the log is escaped, it cannot act
@@ -165,6 +166,22 @@ def final_story(scores: list[Score]) -> list[str]:
                          f"resident{'s' * (s.unsold != 1)} (R-SCORE-05)")
         out.append(f"{s.rank}. {s.player}: {' '.join(parts)} = {s.total} VP.")
     return out + [explain_tie(scores)]
+
+
+def projections(game: Game) -> list[list[list[int]]]:
+    """For each snapshot, each player's projected final score, in the order of the players:
+    [total, Scoreboard VPs, VPs for money, Public buildings, unsold residents]
+    (`scoring.projected_scores`)."""
+    g = game.replay.game
+    if g is None:
+        return []
+    names = [p.name for p in game.replay.snapshots[0].state.players]
+    out = []
+    for snap in game.replay.snapshots:
+        by_name = {s.player: s for s in projected_scores(g, snap.state)}
+        out.append([[by_name[n].total, by_name[n].track_vp, by_name[n].money_vp,
+                     by_name[n].public_vp, by_name[n].unsold] for n in names])
+    return out
 
 
 def _badge(game: Game) -> str:
@@ -203,9 +220,12 @@ def viewer_html(game: Game, source: str) -> str:
     frames = _frames(game)
     result = report.validation(source, game)
     legal = result["status"] == "legal"
-    chart = progress_chart(game.replay, title=title).rstrip("\n")
+    projected = projections(game)
+    players = snaps[0].state.players
+    per_player = [[row[i][0] for row in projected] for i in range(len(players))]
+    chart = progress_chart(game.replay, title=title, projected=per_player).rstrip("\n")
     chart = chart[:-len("</svg>")] + (
-        f'<line id="gv-mark" x1="{PAD}" x2="{PAD}" y1="0" y2="100%" stroke="#e8590c" '
+        f'<line id="gv-mark" x1="{LEFT}" x2="{LEFT}" y1="0" y2="100%" stroke="#e8590c" '
         'stroke-width="1.5" stroke-dasharray="4 3"/></svg>')
     found = [{"frame": i, "label": f"turn {f['turn']}: "
               + ("claim" if f.get("claim") else "illegal move")}
@@ -213,7 +233,13 @@ def viewer_html(game: Game, source: str) -> str:
     findings = "".join(f'<button type="button" class="gv-finding" data-frame="{x["frame"]}">'
                        f'{escape(str(x["label"]))}</button>' for x in found)
     data = {"lines": list(table.index), "snapshots": encoded, "frames": frames,
-            "chart": {"left": PAD, "width": WIDTH - PAD - 10, "count": len(snaps)}}
+            "players": [{"name": safe_text(p.name), "colour": COLOURS.get(p.colour, "#000")}
+                        for p in players],
+            "projected": projected,
+            "values": [[[q.vp, q.money] for q in snap.state.players] for snap in snaps],
+            "chart": {"left": LEFT, "width": PLOT, "count": len(snaps)}}
+    who = "".join(f'<option value="{i}">{escape(safe_text(p.name))}</option>'
+                  for i, p in enumerate(players))
     status = "legal" if legal else "illegal"
     last = len(frames) - 1
     return f"""<!DOCTYPE html>
@@ -248,14 +274,23 @@ snapshots.</noscript></figure>
 <div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
 <p id="gv-error-text"></p></div>
 <h3 id="gv-story-head">What happened</h3><ul id="gv-story" class="gv-story"></ul>
+<h3 id="gv-projected-head">If the game ended now</h3>
+<table id="gv-projected" class="gv-projected"><thead><tr><th>Player</th><th>Score</th>
+<th>how</th></tr></thead><tbody></tbody></table>
 <h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
+<section class="gv-card gv-moves"><h3>Moves</h3>
+<div class="gv-filters"><input type="search" id="gv-search" placeholder="search the moves"
+aria-label="search the moves"><select id="gv-who" aria-label="player"><option value="">every
+player</option>{who}</select></div>
+<ol id="gv-list" class="gv-list"></ol></section>
 <section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
 <pre>{escape(result["text"])}</pre></section>
 <p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump, N the next finding, I shows
-the site ids. Link
+the site ids; click a move, or the chart, to go to its turn. Link
 to a turn with <code>#turn=N</code> (and the ids with <code>#turn=N&amp;ids</code>).</p>
 </aside>
-<section class="gv-card gv-chart"><h3>Victory Points and money per player</h3>
+<section class="gv-card gv-chart"><h3>Victory Points, money and projected score per player</h3>
+<div id="gv-tip" class="gv-tip" hidden></div>
 {chart}
 </section>
 </main>
