@@ -1,6 +1,7 @@
 """A turn in words, from the ledger: what each player gained and lost, each change with its
-cause and the rule behind it, and the cubes a TAR completion drew for the Market. The recorder
-says it after every turn; the viewer shows it beside the board.
+cause and the rule behind it, and the cubes a TAR completion drew for the Market; and the final
+scoring in words. The recorder says it after every turn; the viewer shows it beside the board;
+`render` writes it under each snapshot.
 
     Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers +12 G
     (R-A17-01).
@@ -12,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .audit import explain_tie
 from .engine.game import plural
 from .engine.ledger import Entry
+from .engine.scoring import UNSOLD_RESIDENT, Score
 
 UNITS = {"money": "G", "vp": "VP"}
 
@@ -36,3 +39,19 @@ def turn_story(entries: Iterable[Entry], record: dict[str, Any] | None) -> list[
         groups = "; ".join(", ".join(map(str, group)) for group in refills)
         out.append(f"{plural(len(refills), 'Market refill')}: {groups} (R-RND-05).")
     return out
+
+
+def final_story(scores: list[Score]) -> list[str]:
+    """The final scoring in words, a player each in rank order (R-SCORE-01..05), then how the
+    winner was decided (R-SCORE-06..09: `audit.explain_tie`)."""
+    out = []
+    for s in scores:
+        parts = [f"{s.track_vp} on the Scoreboard", f"+ {s.money_vp} for money, 1 VP per 10 "
+                 "Grinies (R-SCORE-02)"]
+        if s.public_vp:
+            parts.append(f"+ {s.public_vp} from Public buildings (R-SCORE-03)")
+        if s.unsold:
+            parts.append(f"- {UNSOLD_RESIDENT * s.unsold} for {s.unsold} unsold "
+                         f"resident{'s' * (s.unsold != 1)} (R-SCORE-05)")
+        out.append(f"{s.rank}. {s.player}: {' '.join(parts)} = {s.total} VP.")
+    return out + [explain_tie(scores)]

@@ -67,14 +67,59 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_every_snapshot_of_a_game_is_well_formed_svg(game4: Game, tmp_path: Path) -> None:
+    """The setup, each of the 206 turns, and the final scoring (a finished game)."""
     paths = render_game(game4, tmp_path)
-    assert len(paths) == len(game4.replay.snapshots) == 207
+    assert len(paths) == len(game4.replay.snapshots) + 1 == 208
     assert [p.name for p in paths[:2]] == ["turn-000.svg", "turn-001.svg"]
+    assert paths[-1].name == "final-scoring.svg"
     for path in paths:
         root = ET.parse(path).getroot()
         assert root.tag == f"{SVG}svg" and root.get("width") == "1200px", path
         desc = root.find(f"{SVG}desc")
         assert desc is not None and desc.text and "Anna" in desc.text
+
+
+def svg_texts(path: Path) -> list[str]:
+    return [t.text or "" for t in ET.parse(path).getroot().iter(f"{SVG}text")]
+
+
+def test_each_snapshot_says_its_turn_in_words_with_the_rules(game4: Game,
+                                                              tmp_path: Path) -> None:
+    """R-RND-03, R-A17-01, R-RND-05: under the picture of turn 5 of the 4-player sample (Anna,
+    Subsidy, completing the TAR), the turn in words from the ledger: the Taxes (-5 G), the
+    Subsidy for 3 unemployed Workers (+12 G: 47 G after, from 40) and the 4 cubes of the
+    Market refill, each with its rule; the setup has no such block."""
+    paths = render_game(game4, tmp_path, range(0, 6))
+    setup, turn5 = svg_texts(paths[0]), svg_texts(paths[5])
+    assert "What happened" not in setup
+    i = turn5.index("What happened")
+    assert turn5[i + 1:] == [
+        "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
+        "+12 G (R-A17-01).",
+        "1 Market refill: wood, concrete, steel, concrete (R-RND-05)."]
+
+
+def test_a_finished_game_ends_with_its_final_scoring(game4: Game, tmp_path: Path) -> None:
+    """R-SCORE-01..06: the last picture is the final scoring: the table after turn 206 and,
+    in words, each player's total as the audit itemises it (Clara 24 on the Scoreboard, 0 for
+    money, -10 for 1 unsold resident: 14), the winner last; a render of other turns only, or
+    of a game stopped by an illegal move, has none."""
+    paths = render_game(game4, tmp_path / "all", range(200, 207))
+    final = paths[-1]
+    assert final.name == "final-scoring.svg"
+    caption = next(g for g in ET.parse(final).getroot().iter(f"{SVG}g")
+                   if g.get("class") == "caption")
+    assert [t.text for t in caption.iter(f"{SVG}text")][:2] == [
+        "Final scoring", "the table after turn 206; Clara wins with 14 VPs."]
+    texts = svg_texts(final)
+    i = texts.index("Final scoring", texts.index("Final scoring") + 1)
+    assert texts[i + 1].startswith("1. Clara: 24 on the Scoreboard + 0 for money")
+    assert texts[i + 1].endswith("= 14 VP.")
+    assert [t.split(":")[0] for t in texts[i + 1:i + 5]] == ["1. Clara", "2. Anna", "3. David",
+                                                            "4. Bruno"]
+    assert texts[-1] == "Clara wins with 14 VPs."
+    assert [p.name for p in render_game(game4, tmp_path / "some", range(0, 3))] == [
+        "turn-000.svg", "turn-001.svg", "turn-002.svg"]
 
 
 def test_the_same_state_gives_the_same_bytes(game3: Game, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import NAMES
+from ..engine.game import plural
 from ..engine.setup import describe_options
 from ..engine.state import GameState
 from ..engine.tiles import ABILITY_TILES
@@ -17,6 +18,9 @@ Rec = dict[str, Any]
 
 def caption(scene: Scene) -> tuple[str, str]:
     """Headline and detail line."""
+    if scene.final:
+        return "Final scoring", f"the table after turn {scene.turn}" + (
+            f"; {scene.story[-1]}" if scene.story else "")
     if scene.turn == 0 or scene.log_turn is None:
         variants = describe_options(scene.state.options)
         return "Setup", "the table before the first turn" + (
@@ -84,7 +88,7 @@ DESCRIBE: dict[str, Callable[[GameState, Rec], str]] = {
     "convert": _convert,
     "import": lambda s, r: f"D6 {r.get('roll')}: {_cubes(r.get('items'))}",
     "optimization": lambda s, r: f"chose {r.get('choice')}",
-    "replanting": lambda s, r: f"{len(r.get('moves') or [])} trees moved",
+    "replanting": lambda s, r: f"{plural(len(r.get('moves') or []), 'tree')} moved",
     "forced-trade": lambda s, r: f"{len(r.get('trades') or [])} trades",
 }
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..loading import Game
 from ..output import make_folder, write_atomic, write_atomic_bytes
+from ..story import final_story, turn_story
 from ..terminal import safe_text
 from .png import Converter
 from .snapshot import snapshot_svg
@@ -24,7 +25,9 @@ def file_name(turn: int, turns_in_log: int) -> str:
     return f"turn-{int(turn):0{width}d}.svg"
 
 
-SNAPSHOT_FILE = re.compile(r"turn-[0-9]{3,}\.(svg|png)")  # what `file_name` writes, and PNGs
+FINAL_FILE = "final-scoring.svg"  # the final scoring, drawn on the table after the last turn
+# what `file_name` writes, the final scoring, and their PNGs
+SNAPSHOT_FILE = re.compile(r"(turn-[0-9]{3,}|final-scoring)\.(svg|png)")
 
 
 def earlier_snapshots(out_dir: str | Path, written: list[Path]) -> list[Path]:
@@ -63,23 +66,36 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
     `out_dir` (created if needed, but not the folders above it: `output.make_folder`); return
     the SVG paths written, in turn order. With `png` (see `png.png_converter`), also
     `turn-NNN.png` beside each SVG; with `ids`, the ids of the sites and Planting Spots
-    drawn. Each file is written whole or not at all, and only inside `out_dir`: names come
-    from numbers only."""
+    drawn. Under each picture, the turn in words (`story.turn_story`). A finished game's
+    final scoring is one more picture, `final-scoring.svg` (the table after the last turn
+    and the scoring in words: `story.final_story`), drawn with the last turn. Each file is
+    written whole or not at all, and only inside `out_dir`: names come from numbers only."""
     out = make_folder(out_dir)
     log_turns: list[Any] = game.loaded.data.get("turns") or []
-    snaps = game.replay.snapshots
+    snaps, entries = game.replay.snapshots, game.replay.ledger.entries
     title = game_title(game)
     written: list[Path] = []
-    for i, snap in enumerate(snaps):
-        if turns is not None and snap.turn not in turns:
-            continue
-        rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
-        svg = snapshot_svg(snap, log_turn=rec if isinstance(rec, dict) else None,
-                           previous=snaps[i - 1].state if i > 0 else None, title=title,
-                           ids=ids)
-        path = out / file_name(snap.turn, len(log_turns))
+
+    def write(name: str, svg: str) -> None:
+        path = out / name
         write_atomic(path, svg)
         if png is not None:
             write_atomic_bytes(path.with_suffix(".png"), png(svg))
         written.append(path)
+
+    for i, snap in enumerate(snaps):
+        if turns is not None and snap.turn not in turns:
+            continue
+        rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
+        record = rec if isinstance(rec, dict) else None
+        story = turn_story(entries[snaps[i - 1].ledger_size:snap.ledger_size], record) \
+            if i else []
+        write(file_name(snap.turn, len(log_turns)),
+              snapshot_svg(snap, log_turn=record, previous=snaps[i - 1].state if i else None,
+                           title=title, ids=ids, story=tuple(safe_text(x) for x in story)))
+    scores = game.replay.scores
+    if scores is not None and snaps and (turns is None or snaps[-1].turn in turns):
+        write(FINAL_FILE, snapshot_svg(snaps[-1], log_turn=None, previous=None, title=title,
+                                       ids=ids, final=True,
+                                       story=tuple(safe_text(x) for x in final_story(scores))))
     return written

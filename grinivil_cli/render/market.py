@@ -43,8 +43,11 @@ def draw_market(c: Canvas, parent: Node, scene: Scene, x: float, y: float, side:
                  bottom)
         before = scene.previous.market.get(resource) if scene.previous is not None else None
         label = f"{resource} {s.market[resource]}"
-        delta(c, g, sx + 18 + text_width(label, 11, bold=True), y + 44, s.market[resource],
-              before)
+        end = sx + 18 + 1.12 * text_width(label, 11, bold=True)  # the estimate runs short
+        if end + 18 <= sx + width:  # the change beside the count, or above it: never on the
+            delta(c, g, end, y + 44, s.market[resource], before)  # next section's square
+        else:
+            delta(c, g, sx + 16, y + 32, s.market[resource], before)
     _dice(c, g, scene, x + 14, bottom + 18)
     _supply(c, g, scene, x + 12, y + side - 42)
 

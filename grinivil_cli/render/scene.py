@@ -40,6 +40,8 @@ class Scene:
     looks: dict[str, Look] = field(default_factory=dict)
     changes: Changes = field(default_factory=Changes)
     ids: bool = False  # the ids of sites and Planting Spots written beside them (`--ids`)
+    story: tuple[str, ...] = ()  # the turn in words (`story.turn_story`), under the legend
+    final: bool = False  # the final scoring: the table after the last turn, `story` its words
 
     def look(self, name: str) -> Look:
         return self.looks.get(name) or self.looks[MUNICIPALITY]
@@ -47,9 +49,10 @@ class Scene:
 
 def make_scene(state: GameState, previous: GameState | None, *, turn: int, player: str | None,
                action: str | None, log_turn: dict[str, Any] | None, title: str,
-               ids: bool = False) -> Scene:
+               ids: bool = False, story: tuple[str, ...] = (), final: bool = False) -> Scene:
     return Scene(state, previous, turn, player, action, log_turn, title,
-                 looks=looks(state.players), changes=changes(previous, state), ids=ids)
+                 looks=looks(state.players), changes=changes(previous, state), ids=ids,
+                 story=story, final=final)
 
 
 def changes(before: GameState | None, after: GameState) -> Changes:

@@ -29,7 +29,7 @@ from .market import draw_market
 from .panel import draw_players, draw_residents, panel_height
 from .ring import RingBox, draw_ring
 from .scene import Scene, make_scene
-from .style import HIGHLIGHT_EDGE, shorten
+from .style import HIGHLIGHT_EDGE, shorten, text_width
 from .townland import draw_townland
 
 WIDTH = 1200
@@ -41,18 +41,55 @@ PANEL_Y = HEADER + 2 * TOWN_R + 22
 
 
 def snapshot_svg(snapshot: Snapshot, *, log_turn: dict[str, Any] | None,
-                 previous: GameState | None, title: str, ids: bool = False) -> str:
+                 previous: GameState | None, title: str, ids: bool = False,
+                 story: tuple[str, ...] = (), final: bool = False) -> str:
     """The SVG of the table after one turn (turn 0: the setup). `log_turn` is the turn's log
     entry, `previous` the state before it (for what changed); the same input gives the same
-    bytes. `ids`: the ids of the sites and Planting Spots written beside them."""
-    scene = make_scene(snapshot.state, previous, turn=snapshot.turn, player=snapshot.player,
-                       action=snapshot.action, log_turn=log_turn, title=title, ids=ids)
+    bytes. `ids`: the ids of the sites and Planting Spots written beside them. `story`: the
+    turn in words (`story.turn_story`), written under the legend; with `final`, the final
+    scoring's (`story.final_story`), the snapshot being the table after the last turn."""
+    scene = make_scene(snapshot.state, None if final else previous, turn=snapshot.turn,
+                       player=None if final else snapshot.player, action=snapshot.action,
+                       log_turn=None if final else log_turn, title=title, ids=ids,
+                       story=story, final=final)
     return draw(scene)
+
+
+STORY_SIZE, STORY_LINE = 12.0, 17.0  # the turn in words under the legend
+
+
+def story_lines(scene: Scene) -> list[str]:
+    """The sentences of `scene.story`, each wrapped by words to the width of the picture."""
+    out: list[str] = []
+    for sentence in scene.story:
+        line = ""
+        for word in sentence.split(" "):
+            wider = f"{line} {word}" if line else word
+            if line and text_width(wider, STORY_SIZE) > WIDTH - 40:
+                out.append(line)
+                wider = "    " + word
+            line = wider
+        out.append(line)
+    return out
+
+
+def draw_story(c: Canvas, scene: Scene, y: float) -> None:
+    """'What happened' (or the final scoring) in words, from `y` down."""
+    g = c.g(None, "story")
+    c.text(g, 16, y + 12, "Final scoring" if scene.final else "What happened", cls="heading",
+           font_size="12")
+    for i, line in enumerate(story_lines(scene)):
+        c.text(g, 16, y + 12 + STORY_LINE * (i + 1), line, font_size=str(int(STORY_SIZE)))
+
+
+def story_height(scene: Scene) -> float:
+    return 12 + STORY_LINE * len(story_lines(scene)) + 10 if scene.story else 0.0
 
 
 def draw(scene: Scene) -> str:
     legend_y = PANEL_Y + panel_height(len(scene.state.players)) + 16
-    height = int(legend_y + legend_height(scene) + 12)
+    story_y = legend_y + legend_height(scene) + 12
+    height = int(story_y + story_height(scene))
     c = Canvas(WIDTH, height, title=f"{scene.title}: {caption(scene)[0]}",
                desc=description(scene))
     define_common(c)
@@ -65,6 +102,8 @@ def draw(scene: Scene) -> str:
     draw_residents(c, c.dwg, scene, RING_BOX.x, RING_BOX.y + 480 + 16)
     draw_players(c, c.dwg, scene, 14, PANEL_Y)
     draw_legend(c, c.dwg, scene, 14, legend_y)
+    if scene.story:
+        draw_story(c, scene, story_y)
     return c.to_string()
 
 

@@ -119,6 +119,10 @@ class Look:
 
 
 MUNICIPALITY_LOOK = Look(MUNICIPALITY, MUNICIPAL_FILL, MUNICIPAL_LETTER, INK, "municipality")
+# in a 6-player game the 6th player is orange and the Municipality has no Blocks (rulebook:
+# Setup step 2, "6-player game"): what it still owns is drawn in a colour no player has
+MUNICIPALITY_LOOK_SIX = Look(MUNICIPALITY, "#8f7fb5", MUNICIPAL_LETTER, "#ffffff",
+                             "municipality")
 
 
 def looks(players: list[PlayerState]) -> dict[str, Look]:
@@ -127,7 +131,9 @@ def looks(players: list[PlayerState]) -> dict[str, Look]:
     unique = len(set(initials)) == len(initials) and MUNICIPAL_LETTER not in initials
     use_initials = unique and all(i.isalnum() for i in initials)
     slugs = [slug(p.name) for p in players]
-    out: dict[str, Look] = {MUNICIPALITY: MUNICIPALITY_LOOK}
+    orange = any(PLAYER_FILL.get(p.colour) == MUNICIPAL_FILL for p in players)
+    out: dict[str, Look] = {MUNICIPALITY: MUNICIPALITY_LOOK_SIX if orange else
+                            MUNICIPALITY_LOOK}
     for i, p in enumerate(players):
         letter = initials[i] if use_initials else str(i + 1)
         s = slugs[i] if slugs[i] and slugs.count(slugs[i]) == 1 else f"seat-{i + 1}"

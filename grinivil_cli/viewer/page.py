@@ -17,15 +17,14 @@ from typing import Any
 import yaml
 
 from .. import report
-from ..audit import explain_tie
 from ..chart import COLOURS, LEFT, PLOT, progress_chart
 from ..engine.replay import CLAIM
-from ..engine.scoring import UNSOLD_RESIDENT, Score, projected_scores
+from ..engine.scoring import projected_scores
 from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
 from ..render.snapshot import snapshot_svg
-from ..story import turn_story
+from ..story import final_story, turn_story
 from ..terminal import safe_text
 from .assets import PAGE_CSS, PAGE_JS
 
@@ -150,22 +149,6 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                        "final": True, "story": [safe_text(x) for x in final_story(scores)]})
     # shown as written: a bidi or control character of the log is escaped, it cannot act
     return [{k: safe_text(v) if isinstance(v, str) else v for k, v in f.items()} for f in frames]
-
-
-def final_story(scores: list[Score]) -> list[str]:
-    """The final scoring in words, a player each in rank order (R-SCORE-01..05), then how the
-    winner was decided (R-SCORE-06..09: `audit.explain_tie`)."""
-    out = []
-    for s in scores:
-        parts = [f"{s.track_vp} on the Scoreboard", f"+ {s.money_vp} for money, 1 VP per 10 "
-                 "Grinies (R-SCORE-02)"]
-        if s.public_vp:
-            parts.append(f"+ {s.public_vp} from Public buildings (R-SCORE-03)")
-        if s.unsold:
-            parts.append(f"- {UNSOLD_RESIDENT * s.unsold} for {s.unsold} unsold "
-                         f"resident{'s' * (s.unsold != 1)} (R-SCORE-05)")
-        out.append(f"{s.rank}. {s.player}: {' '.join(parts)} = {s.total} VP.")
-    return out + [explain_tie(scores)]
 
 
 def projections(game: Game) -> list[list[list[int]]]:
