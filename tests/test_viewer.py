@@ -344,3 +344,26 @@ def test_the_final_frame_is_the_audits_final_scoring(game4_page: Path) -> None:
     assert "- 10 for 1 unsold resident (R-SCORE-05)" in lines[0]
     assert lines[-1] == "Clara wins with 14 VPs."
     assert "final_scores" in final["yaml"]
+
+
+def test_a_wrong_claim_is_explained_by_the_ledger_since_the_last_claim(tmp_path: Path) -> None:
+    """R-FEE-03, R-RND-03: samples/claims/missed-participation-fee.yaml claims Anna holds
+    10 G after turn 160, where the rules give 2: her table forgot the Participation Fee she
+    paid Bruno at that turn (5 G + 3 G for the 1 resident then living in Grinivil: 8 G). The
+    claim's frame lists every change of Anna's money since her previous claim (turn 150),
+    each with its rule and the total after it; the last two are the Taxes (-5 G: 10 G, what
+    the table wrote) and the fee (-8 G: 2 G)."""
+    out = tmp_path / "claims.html"
+    result = run("viewer", str(SAMPLES / "claims" / "missed-participation-fee.yaml"), "-o",
+                 str(out))
+    assert result.returncode == 1, result.stderr
+    frame = next(f for f in page_data(out.read_text())["frames"] if f.get("explain"))
+    assert frame["turn"] == 160 and frame["claim"] is True
+    lines = frame["explain"]
+    assert lines[0] == ("Anna: the log claims 10 G after turn 160; the rules give 2 G. Every "
+                        "change since the claim of turn 150:")
+    assert lines[-2] == "turn 160: Taxes at TAR completion -5 G (R-RND-03), 10 G after"
+    assert lines[-1] == ("turn 160: the Participation Fee to Bruno (5 + 3 x 1 resident) -8 G "
+                         "(R-FEE-03), 2 G after")
+    assert all(line.startswith("turn ") for line in lines[1:])
+    assert all(int(line.split()[1].rstrip(":")) in range(151, 161) for line in lines[1:])

@@ -199,6 +199,8 @@ def test_a_wrong_claims_game_plays_to_its_last_turn_and_lists_its_finding(
       buttons[0].click();
       out.turn = turn();
       out.kind = $("gv-error-kind").textContent;
+      out.explain = Array.prototype.map.call(d.querySelectorAll("#gv-explain li"),
+        function (li) { return li.textContent; });
     """)
     assert out["last"] == len(turns)
     assert len(out["findings"]) == 1 and out["findings"][0].endswith(": claim")
@@ -206,6 +208,9 @@ def test_a_wrong_claims_game_plays_to_its_last_turn_and_lists_its_finding(
     assert at in claimed
     assert out["turn"] == at and len(out["red"]) == 1 and out["red"][0].startswith(f"Turn {at}")
     assert out["kind"].startswith("A claim disagrees with the rules")
+    # R-FEE-03: the ledger lines that explain it, the missed fee last (tests/test_viewer.py)
+    assert out["explain"][0].startswith(f"Anna: the log claims 10 G after turn {at}")
+    assert out["explain"][-1].startswith(f"turn {at}: the Participation Fee to Bruno")
 
 
 def test_at_390_px_the_page_has_no_horizontal_scroll(game4: Path) -> None:

@@ -51,6 +51,9 @@ body.gv-show-ids #gv-stage g.ids { display: inline; }
 .gv-error { border-left: 4px solid var(--red); background: #fdecea; color: var(--red);
   padding: 8px 10px; border-radius: 4px; margin: 6px 0; }
 .gv-error p { margin: 4px 0 0; }
+.gv-explain { margin: 6px 0 0; padding-left: 18px; color: var(--ink); font-size: 13px;
+  max-height: 260px; overflow-y: auto; }
+.gv-explain li:first-child { list-style: none; margin-left: -18px; font-weight: bold; }
 .gv-help { color: var(--muted); font-size: 12px; margin: 0 4px; }
 .gv-story { margin: 0; padding-left: 18px; }
 .gv-story li { margin: 2px 0; }
@@ -160,6 +163,13 @@ PAGE_JS = r"""
     $("gv-error-text").textContent = fr.error || "";
     $("gv-error-kind").textContent = fr.claim ? "A claim disagrees with the rules (the game " +
       "goes on)" : "Illegal move";
+    var explain = $("gv-explain");
+    explain.textContent = "";
+    (fr.explain || []).forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      explain.appendChild(li);
+    });
     prev.disabled = current === 0;
     next.disabled = current === frames.length - 1;
     if (mark) {

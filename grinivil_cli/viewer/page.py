@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from .. import report
+from ..audit import claim_divergences
 from ..chart import COLOURS, LEFT, PLOT, progress_chart
 from ..engine.replay import CLAIM
 from ..engine.scoring import projected_scores
@@ -24,7 +25,7 @@ from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
 from ..render.snapshot import snapshot_svg
-from ..story import final_story, turn_story
+from ..story import UNITS, amount, final_story, turn_story
 from ..terminal import safe_text
 from .assets import PAGE_CSS, PAGE_JS
 
@@ -133,6 +134,8 @@ def _frames(game: Game) -> list[dict[str, Any]]:
         if same:
             same[-1]["error"] = message
             same[-1]["claim"] = err.rule == CLAIM
+            if err.rule == CLAIM:
+                same[-1]["explain"] = claim_explanation(game, err.turn)
         elif err.turn > frames[-1]["turn"]:
             rec = log_turns[err.turn - 1] if 0 < err.turn <= len(log_turns) else None
             frames.append({"turn": err.turn, "snap": frames[-1]["snap"],
@@ -149,6 +152,38 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                        "final": True, "story": [safe_text(x) for x in final_story(scores)]})
     # shown as written: a bidi or control character of the log is escaped, it cannot act
     return [{k: safe_text(v) if isinstance(v, str) else v for k, v in f.items()} for f in frames]
+
+
+MAX_EXPLAINED = 40  # ledger lines under a claim that disagrees (the latest ones)
+
+
+def claim_explanation(game: Game, turn: int) -> list[str]:
+    """Why the claims of `turn` that disagree are wrong, from the ledger: for each, the
+    claimed and the real figure after the turn, then every change of that figure for that
+    player since the player's previous claim of it (or the setup), each with its cause, rule
+    and the total after it: where the table's count and the rules' parted."""
+    r = game.replay
+    turns: list[Any] = game.loaded.data.get("turns") or []
+    snap_of = {s.turn: s for s in r.snapshots}
+    out: list[str] = []
+    for d in claim_divergences(game):
+        if d.turn != turn or d.what not in UNITS or turn not in snap_of:
+            continue
+        unit = UNITS[d.what]
+        earlier = [i + 1 for i, t in enumerate(turns[:turn - 1]) if isinstance(t, dict)
+                   and d.what in ((t.get("claims") or {}).get(d.player) or {})]
+        since = earlier[-1] if earlier and earlier[-1] in snap_of else 0
+        start, end = snap_of[since].ledger_size, snap_of[turn].ledger_size
+        changes = [e for e in r.ledger.entries[start:end]
+                   if e.player == d.player and e.what == d.what]
+        out.append(f"{d.player}: the log claims {d.claimed} {unit} after turn {turn}; the "
+                   f"rules give {d.actual} {unit}. Every change since "
+                   f"{f'the claim of turn {since}' if since else 'the setup'}:")
+        if len(changes) > MAX_EXPLAINED:
+            out.append(f"... {len(changes) - MAX_EXPLAINED} earlier changes")
+        out += [f"turn {e.turn}: {e.cause} {amount(e)} ({e.rule}), {e.total} {unit} after"
+                for e in changes[-MAX_EXPLAINED:]]
+    return [safe_text(line) for line in out]
 
 
 def projections(game: Game) -> list[list[list[int]]]:
@@ -255,7 +290,7 @@ snapshots.</noscript></figure>
 <aside class="gv-side">
 <section class="gv-card"><h2 id="gv-head">Setup</h2>
 <div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
-<p id="gv-error-text"></p></div>
+<p id="gv-error-text"></p><ul id="gv-explain" class="gv-explain"></ul></div>
 <h3 id="gv-story-head">What happened</h3><ul id="gv-story" class="gv-story"></ul>
 <h3 id="gv-projected-head">If the game ended now</h3>
 <table id="gv-projected" class="gv-projected"><thead><tr><th>Player</th><th>Score</th>
