@@ -4,7 +4,7 @@
                                              # logs are cached under bench/.cache/ (the first
                                              # run makes them: ~2 minutes more); decisions
                                              # takes ~1.5 of them (2 passes)
-    python bench/run.py --only validation    # or chess, batch, memory, decisions, render
+    python bench/run.py --only validation    # or chess, batch, memory, decisions, render, report
                                              # (several allowed)
     python bench/run.py --skip batch memory
 
@@ -26,6 +26,9 @@ render: `snapshot_svg` per snapshot of samples/game-4p.yaml (every snapshot) aga
     in the same run; the whole game's `grinivil render` time (load + files) against its target;
     the time split (scene, svgwrite drawing, serialising) and by library; and, when cairosvg is
     installed, what `--png` adds per snapshot.
+report: `grinivil report` (the CLI, in a child process: start-up included) over 500 of the
+    simulated games of batch, with --jobs 1 and --jobs 2, an HTML page written; the wall time
+    against the issue's "500 logs in well under a minute".
 
 Other processes on the machine skew every figure (ratios less so, the batch speed-up most): the
 load average is printed at the start and the end.
@@ -72,7 +75,7 @@ from grinivil_cli.render.snapshot import WIDTH, draw
 
 BENCH = Path(__file__).resolve().parent
 SAMPLES = sorted((BENCH.parent / "samples").glob("*.yaml"))
-PARTS = ("validation", "chess", "batch", "memory", "decisions", "render")
+PARTS = ("validation", "chess", "batch", "memory", "decisions", "render", "report")
 RENDER_LOG = BENCH.parent / "samples" / "game-4p.yaml"
 TARGET_RENDER_SECONDS = 5.0  # "a full 4-player game renders in a few seconds on 2 cores"
 PNG_EVERY = 10  # --png is timed on every 10th snapshot (cairosvg takes ~0.2 s a picture)
@@ -80,6 +83,8 @@ DEFAULT_GAMES = 1000
 TARGET_PARSE_RATIO = 2.0  # validation at half the parse speed or better
 TARGET_SPEEDUP = 1.7  # jobs=2 against jobs=1 on 2 cores
 TARGET_PEAK_MB = 200.0
+REPORT_GAMES = 500
+TARGET_REPORT_SECONDS = 60.0  # "500 logs in well under a minute on this machine"
 MIB = 1024 * 1024
 
 
@@ -658,6 +663,41 @@ def bench_render(repeat: int, top: int) -> list[Row]:
                        "(info)", "")]
 
 
+# --- report: `grinivil report` over 500 simulated games ---------------------------------------
+def bench_report(count: int, gen_jobs: int) -> list[Row]:
+    paths = games.simulated_games(count, gen_jobs, progress)
+    turns = 0
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        say(f"== report: `grinivil report` over {len(paths)} simulated games (the CLI, start-up "
+            f"included), HTML written")
+        for jobs in (1, 2):
+            out = Path(folder) / f"report-{jobs}.html"
+            before = cpu_seconds()
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "grinivil_cli", "report", *map(str, paths),
+                                   "-o", str(out), "--jobs", str(jobs)],
+                                  capture_output=True, text=True)
+            wall = time.perf_counter() - start
+            cpu = cpu_seconds() - before
+            ok = done.returncode == 0 and f"{len(paths)} games: {len(paths)} legal" in done.stdout
+            if not ok:
+                say(f"WARNING: exit {done.returncode}: {(done.stdout + done.stderr)[-300:]}")
+            if not turns:
+                turns = sum(int(n) for n in re.findall(r"(\d+) turns replayed",
+                                                       out.read_text("utf-8")) if ok)
+            size = out.stat().st_size / MIB if out.exists() else 0.0
+            say(f"jobs={jobs}: {wall:6.1f} s  {len(paths) / wall:5.1f} logs/s  "
+                f"{turns / wall:7,.0f} turns/s  {cpu:6.1f} CPU s  report {size:.1f} MiB")
+            rows.append(Row(f"report --jobs {jobs} ({len(paths)} games)", f"{wall:.1f} s",
+                            f"{len(paths) / wall:.1f} logs/s", "",
+                            f"{REPORT_GAMES} logs < {TARGET_REPORT_SECONDS:g} s",
+                            verdict(ok and wall * REPORT_GAMES / len(paths)
+                                    < TARGET_REPORT_SECONDS)))
+    say(f"{load()}\n")
+    return rows
+
+
 # --- the run ------------------------------------------------------------------------------------
 def machine() -> str:
     model = "unknown CPU"
@@ -733,6 +773,8 @@ def main() -> None:
         rows += bench_decisions(args.decision_passes, args.profile_top)
     if "render" in parts:
         rows += bench_render(args.repeat, args.profile_top)
+    if "report" in parts:
+        rows += bench_report(min(args.games, REPORT_GAMES), args.gen_jobs)
     say(table(rows))
     say(f"\n{time.perf_counter() - start:.0f} s in all; {load()} at the end")
 

@@ -147,15 +147,21 @@ def claim_divergences(game: Game) -> list[Divergence]:
     return out
 
 
-def audit(game: Game) -> Audit:
-    """The whole audit of a replayed (finished) game."""
-    r: Replay = game.replay
+def final_scoring(r: Replay) -> Audit:
+    """The final scores of a finished replay itemised, without its claims (which need the
+    snapshots: a replay without them, as `validate` and `report` make, has this part)."""
     assert r.game is not None and r.scores is not None
     state = r.game.state
     names = [p.name for p in state.players]
-    result = Audit(scores=r.scores, sources=vp_sources(r.ledger.entries, names),
-                   public=public_shares(state), tie_break=explain_tie(r.scores),
-                   divergences=claim_divergences(game))
+    return Audit(scores=r.scores, sources=vp_sources(r.ledger.entries, names),
+                 public=public_shares(state), tie_break=explain_tie(r.scores))
+
+
+def audit(game: Game) -> Audit:
+    """The whole audit of a replayed (finished) game."""
+    r: Replay = game.replay
+    result = final_scoring(r)
+    result.divergences = claim_divergences(game)
     if result.divergences:
         first = result.divergences[0].turn
         claimed_turns = [i + 1 for i, t in enumerate(game.loaded.data.get("turns") or [])

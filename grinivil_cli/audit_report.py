@@ -31,8 +31,8 @@ def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
     return "\n".join(line.rstrip() for line in lines + [fmt.format(*r) for r in cells])
 
 
-def score_table(a: Audit, markdown: bool) -> str:
-    """Per player: VPs by source, money, Public buildings, unsold residents, total, rank."""
+def score_rows(a: Audit) -> tuple[list[str], list[list[Any]]]:
+    """The headers and rows of the final score table (`score_table`), for any format."""
     used = [s for s in SOURCE_ORDER if any(a.sources[p].get(s) for p in a.sources)]
     headers = ["rank", "player"] + used + ["Scoreboard", "VPs for money", "Public",
                                            "unsold residents", "total"]
@@ -42,7 +42,12 @@ def score_table(a: Audit, markdown: bool) -> str:
         rows.append([s.rank, s.player] + [src.get(k, 0) for k in used]
                     + [s.track_vp, f"+{s.money_vp}", f"+{s.public_vp}",
                        f"{s.unsold} (-{10 * s.unsold})" if s.unsold else "0", s.total])
-    return table(headers, rows, markdown)
+    return headers, rows
+
+
+def score_table(a: Audit, markdown: bool) -> str:
+    """Per player: VPs by source, money, Public buildings, unsold residents, total, rank."""
+    return table(*score_rows(a), markdown)
 
 
 def prose(text: str, markdown: bool) -> str:
@@ -50,9 +55,13 @@ def prose(text: str, markdown: bool) -> str:
     return markdown_text(text, paragraph=True) if markdown else text
 
 
-def public_table(a: Audit, markdown: bool) -> str:
-    if not a.public:
-        return prose("No finished, usable Public building: no Public rewards.", markdown)
+PUBLIC_HEADERS = ["Public building", "desired by", "reward", "split by blocks"]
+NO_PUBLIC = "No finished, usable Public building: no Public rewards."
+
+
+def public_rows(a: Audit) -> tuple[list[list[Any]], str]:
+    """The rows of the Public buildings table (`public_table`) and the note under it (the
+    Municipality's lost shares; empty when none)."""
     rows = []
     for p in a.public:
         desires = " + ".join(f"{v} ({card})" for card, v in p.desired_by) or "nobody"
@@ -61,10 +70,15 @@ def public_table(a: Audit, markdown: bool) -> str:
                           for who, blocks, vp in p.shares)
         rows.append([f"{p.building} ({p.site})", desires, p.total, split])
     lost = sum(lost_to_municipality(p) for p in a.public)
-    note = ("\n\n" + prose(f"The Municipality's shares ({lost} VPs) are lost (R-MUNI-02).",
-                          markdown)) if lost else ""
-    return table(["Public building", "desired by", "reward", "split by blocks"], rows,
-                 markdown) + note
+    return rows, f"The Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
+
+
+def public_table(a: Audit, markdown: bool) -> str:
+    if not a.public:
+        return prose(NO_PUBLIC, markdown)
+    rows, lost = public_rows(a)
+    note = "\n\n" + prose(lost, markdown) if lost else ""
+    return table(PUBLIC_HEADERS, rows, markdown) + note
 
 
 def claims_text(a: Audit, markdown: bool) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import report
 from .errors import LogFormatError, Problem
-from .loading import load_game
+from .loading import Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
 
 GLOB_CHARS = set("*?[")
@@ -58,9 +58,15 @@ def _logs_in(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES and p.is_file()) or [path]
 
 
-def validate_one(path: str, edition: str | None, max_bytes: int,
-                 lenient: bool = False) -> dict[str, Any]:
-    """One file's report (picklable: it crosses process boundaries); `-` is standard input."""
+Describe = Callable[[str, Game], dict[str, Any]]  # a replayed log's report, from its name
+# and game: `report.validation` (validate), `season_report.summary` (report); a module-level
+# function, so that it reaches the workers whatever the start method
+
+
+def validate_one(path: str, edition: str | None, max_bytes: int, lenient: bool = False,
+                 describe: Describe = report.validation) -> dict[str, Any]:
+    """One file's report (picklable: it crosses process boundaries); `-` is standard input.
+    A replayed log is reported by `describe`; one that cannot be read by its problems."""
     if path != STDIN and not os.path.lexists(path) and GLOB_CHARS & set(path):
         return report.format_problems(path, [Problem(f"'{path}' matches no file")])
     if os.path.isdir(path):  # `expand` keeps a folder only when it holds no log
@@ -68,13 +74,13 @@ def validate_one(path: str, edition: str | None, max_bytes: int,
             f"'{path}' is a folder with no log ({' or '.join(LOG_SUFFIXES)}) in it")])
     try:
         game = load_game(path, edition, max_bytes, keep_snapshots=False, lenient=lenient)
+        return describe(_name(path), game)
     except LogFormatError as e:
         return report.format_problems(_name(path), e.problems)
     except Exception as e:  # noqa: BLE001 - a bug must not stop the other files
         return {"file": path, "status": "error", "exit": 2,
                 "text": f"{path}: internal error ({type(e).__name__}: {e}); this is a bug in "
                         "grinivil, please report it with this log."}
-    return report.validation(_name(path), game)
 
 
 def _name(path: str) -> str:
@@ -83,20 +89,22 @@ def _name(path: str) -> str:
 
 def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, jobs: int,
                   lenient: bool = False,
-                  on_done: Callable[[], None] | None = None
+                  on_done: Callable[[], None] | None = None,
+                  describe: Describe = report.validation,
                   ) -> Generator[dict[str, Any], None, None]:
     """Reports in input order, each as soon as it and every earlier one are done; closing the
-    generator (or an exception) stops the workers at once."""
+    generator (or an exception) stops the workers at once. `describe` makes the report of a
+    replayed log (`validate_one`)."""
     names = [str(p) for p in paths]
     if jobs <= 1 or len(names) <= 1 or STDIN in names:  # one process reads standard input
         for name in names:
-            result = _abandonable(validate_one, name, edition, max_bytes, lenient)
+            result = _abandonable(validate_one, name, edition, max_bytes, lenient, describe)
             if on_done:
                 on_done()
             yield result
         return
     count = min(jobs, os.cpu_count() or 1, len(names))
-    yield from _Pool(count, (edition, max_bytes, lenient)).reports(names, on_done)
+    yield from _Pool(count, (edition, max_bytes, lenient, describe)).reports(names, on_done)
 
 
 # --- Stopping on SIGINT and SIGTERM ---------------------------------------------------------------
@@ -230,7 +238,10 @@ def _context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _work(conn: Connection, parent: int, options: tuple[str | None, int, bool]) -> None:
+Options = tuple[str | None, int, bool, Describe]  # validate_one's, after the file's name
+
+
+def _work(conn: Connection, parent: int, options: Options) -> None:
     """A worker: validate the files the parent sends, one at a time, until it sends None or
     goes. Ctrl-C, which reaches every process of the terminal's group, is the parent's to
     handle; SIGTERM (the parent's way to stop it) kills it at once."""
@@ -239,7 +250,6 @@ def _work(conn: Connection, parent: int, options: tuple[str | None, int, bool]) 
     _die_with(parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    edition, max_bytes, lenient = options
     while True:
         try:
             task: Task | None = conn.recv()
@@ -248,7 +258,7 @@ def _work(conn: Connection, parent: int, options: tuple[str | None, int, bool]) 
         if task is None:
             return
         index, name = task
-        conn.send((index, validate_one(name, edition, max_bytes, lenient)))
+        conn.send((index, validate_one(name, *options)))
 
 
 def _die_with(parent: int) -> None:
@@ -271,7 +281,7 @@ def _watch(parent: int) -> None:
 class _Worker:
     """One worker process, its end of the pipe, the task it has."""
 
-    def __init__(self, context: BaseContext, options: tuple[str | None, int, bool]) -> None:
+    def __init__(self, context: BaseContext, options: Options) -> None:
         self.conn, theirs = context.Pipe()
         self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
             target=_work, args=(theirs, os.getpid(), options), name="grinivil-worker",
@@ -340,7 +350,7 @@ class _Pool:
     replaced (its file reported as an error); every worker stopped when the batch ends,
     however it ends."""
 
-    def __init__(self, count: int, options: tuple[str | None, int, bool]) -> None:
+    def __init__(self, count: int, options: Options) -> None:
         self.count, self.options = count, options
         self.workers: list[_Worker] = []
         self.todo: deque[Task] = deque()

@@ -621,6 +621,121 @@ def viewer(
         raise typer.Exit(ILLEGAL)
 
 
+@app.command("report")
+def season_report(
+    logs: Annotated[list[str], typer.Argument(
+        help="Game log files (YAML), directories (every .yaml/.yml below), globs, or - for "
+        "standard input.")],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write the report to this file (whole or not at all; its folder "
+        "must exist). Default: print it.")] = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="Output format: html (one self-contained page), markdown (a forum "
+        "post) or json.")] = "html",
+    title: Annotated[str, typer.Option("--title", help="The report's heading.")]
+    = "Grinivil report",
+    viewers: Annotated[Path | None, typer.Option(
+        "--viewers", help="Also write each game's viewer page into this folder (created, not "
+        "the folders above it) and link it from the report (slow for many logs).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Read the logs in this many processes.")] = 1,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+) -> None:
+    """One page for a tournament or a club season: the games (players, final scores, winner,
+    legal / illegal / claim findings), the standings across them (wins, average and best
+    score per player), every finding with its message and each game's final score itemised.
+    Exit the worst over the logs: 0 all legal, 1 an illegal move or a disagreeing claim, 2 an
+    unreadable log; the report is written all the same."""
+    from . import season_report as sr
+
+    if fmt not in sr.FORMATS:
+        _echo(f"grinivil: --format must be html, markdown or json, not '{fmt}'.", err=True)
+        raise typer.Exit(UNREADABLE)
+    paths = batch.expand(logs)
+    progress = len(paths) > 1 and sys.stderr.isatty()
+    games: list[dict[str, Any]] = []
+    with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop at once, no report written
+        try:
+            results = batch.validate_many(paths, edition=edition, max_bytes=max_size,
+                                          jobs=jobs, on_done=lambda: bar.update(1),
+                                          describe=sr.summary)
+            with typer.progressbar(length=len(paths), label="reading", file=sys.stderr,
+                                   hidden=not progress) as bar, closing(results):
+                for number, result in enumerate(results, 1):
+                    games.append(sr.game_entry(number, result))
+        except batch.Interrupted:
+            pass
+        signum = batch.pending_signal()
+        if signum is not None:
+            _echo(f"grinivil: interrupted ({signal.Signals(signum).name}) after {len(games)} "
+                  f"of {len(paths)} logs: no report written.", err=True)
+            raise typer.Exit(128 + signum)
+    for g in games:  # said here too: the person need not open the report to see it
+        if g["status"] in ("unreadable", "error"):
+            first, more = g["findings"][0], len(g["findings"]) - 1
+            named = first["line"] is None and f"'{g['file']}'" in first["message"]
+            _echo(f"grinivil: {'' if named else first['where'] + ': '}{first['message']}"
+                  + (f" (and {more} more problems)" if more else "")
+                  + "; in the report as unreadable.", err=True)
+    links = _write_viewers(games, viewers, output, edition, max_size) if viewers else {}
+    if fmt == "json":
+        text = sr.to_json(title, games)
+    elif fmt == "markdown":
+        text = sr.to_markdown(title, games)
+    else:
+        text = sr.to_html(title, games, links)
+    code = sr.exit_code(games)
+    if output is None:
+        _echo(text, nl=False)
+        _echo(f"report: {sr.count_text(games)}.", err=True)
+    else:
+        _write_or_exit(output, text)
+        _echo(f"report of {sr.count_text(games)} written to {output} "
+              f"({len(text.encode('utf-8')) / 1e3:.0f} kB)")
+    raise typer.Exit(code)
+
+
+def _write_viewers(games: list[dict[str, Any]], folder: Path, report_file: Path | None,
+                   edition: str | None, max_size: int) -> dict[int, str]:
+    """Each replayable game's viewer page written into `folder` (NNN-name.html); the link to
+    each from the report, relative to the report's folder."""
+    import os
+    import re
+    from urllib.parse import quote
+
+    from .output import make_folder, write_atomic
+    from .viewer import viewer_html
+
+    try:
+        make_folder(folder)
+    except OSError as e:
+        _echo(f"grinivil: cannot write to {folder}: {e.strerror or e}.", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    start = report_file.parent if report_file is not None else Path(".")
+    links: dict[int, str] = {}
+    for g in games:
+        if g["status"] in ("unreadable", "error") or g["file"] == STDIN_NAME:
+            continue
+        try:
+            game = load_game(g["file"], edition, max_size)
+        except LogFormatError:  # changed since it was read: the report says what it was
+            continue
+        if not game.replay.snapshots:
+            continue
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(g["file"]).stem)[:60]
+        page = folder / f"{g['number']:03d}-{stem}.html"
+        try:
+            write_atomic(page, viewer_html(game, g["file"]))
+        except OSError as e:
+            _echo(f"grinivil: cannot write {page}: {_why(page.parent, e)}.", err=True)
+            raise typer.Exit(UNREADABLE) from None
+        links[g["number"]] = quote(Path(os.path.relpath(page, start)).as_posix())
+    if links:
+        _echo(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {folder}")
+    return links
+
+
 def _emit(fmt: str, payload: dict[str, Any]) -> None:
     if fmt == "json":
         _echo_json(payload)

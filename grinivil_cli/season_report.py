@@ -1,0 +1,444 @@
+"""`grinivil report`: one page for a tournament or a club season. A table of the games (players,
+final scores, winner, result), the standings across them, every finding with its message, and
+a section per game with its final score itemised; as HTML (one self-contained page), Markdown
+(a forum post) or JSON (for scripts).
+
+Each log is read and replayed in a worker (`batch.validate_many` with `summary`), which sends
+back a small JSON-able dict; everything after that is pure functions of those dicts, in input
+order, so the same logs give the same bytes. Names (players, files) are the logs' and the
+command line's: escaped for HTML or Markdown wherever they are written, and their control and
+bidi characters shown as `terminal.safe_text` shows them."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from . import report
+from .audit import final_scoring
+from .audit_report import NO_PUBLIC, PUBLIC_HEADERS, audit_json, public_rows, score_rows, table
+from .engine.replay import CLAIM
+from .engine.setup import describe_options
+from .loading import Game
+from .terminal import markdown_text, safe_json, safe_text
+
+FORMATS = ("html", "markdown", "json")
+UNREADABLE_RULE = "unreadable"
+INTERNAL_RULE = "internal error"
+KINDS = {"legal": "legal", "claims": "with claim findings", "illegal": "illegal",
+         "unreadable": "unreadable", "error": "internal error"}
+GAME_HEADERS = ["#", "game", "players", "final scores", "winner", "result"]
+STANDING_HEADERS = ["player", "played", "scored", "wins", "average score", "best score"]
+FINDING_HEADERS = ["#", "where", "turn", "player", "rule", "message"]
+STANDINGS_NOTE = ("Wins and scores are the rules' final scores (a claim that disagrees does not "
+                  "change them); players sharing first place each get a win. A game that did "
+                  "not reach its final scoring (an illegal move, or a log that ends early) "
+                  "counts as played but not scored: the average and best score are over the "
+                  "scored games only. An unreadable log counts for nobody. Sorted by wins, "
+                  "then average score, then name.")
+
+
+# --- in the worker: one replayed log -----------------------------------------------------------
+def summary(name: str, game: Game) -> dict[str, Any]:
+    """A replayed log's part of the report: what `validate` reports (status, exit, every
+    finding with its line and column), its players in seating order, its variants and, when
+    the game reached its final scoring, the scores itemised as the audit itemises them."""
+    out = report.validation(name, game)
+    r = game.replay
+    out["players"] = [str(p["name"]) for p in game.loaded.data.get("players") or []]
+    out["variants"] = describe_options(r.game.state.options) if r.game is not None else ""
+    out.pop("scores", None)
+    if r.scores is not None:
+        a = final_scoring(r)
+        out["scores"] = audit_json(a, name)["scores"]
+        out["tie_break"] = a.tie_break
+        headers, rows = score_rows(a)
+        public, lost = public_rows(a)
+        out["breakdown"] = {"headers": headers, "rows": rows, "public": public, "lost": lost}
+    elif r.game is not None and out["status"] == "legal":
+        out["unfinished"] = [p.name for p in r.game.state.players if not p.finished]
+    return out
+
+
+# --- in the parent: the report's data ----------------------------------------------------------
+def game_entry(number: int, result: dict[str, Any]) -> dict[str, Any]:
+    """One game of the report from its worker's result (a `summary`, or the problems of an
+    unreadable log, or an internal error)."""
+    file = str(result["file"])
+    status = result["status"]
+    if status == "unreadable":
+        findings = [_finding(UNREADABLE_RULE, p["message"], p["line"], p["col"])
+                    for p in result.get("problems", [])]
+    elif status == "error":
+        findings = [_finding(INTERNAL_RULE, result["text"])]
+    else:  # an illegal setup is the error alone (the replay stops before its findings)
+        found = result.get("findings") or ([result["error"]] if "error" in result else [])
+        findings = [_finding(f["rule"], f["message"], f["line"], f["col"], f["turn"],
+                             f["player"]) for f in found]
+    for f in findings:
+        f["where"] = file if f["line"] is None else f"{file}:{f['line']}:{f['col']}"
+    claims = sum(f["rule"] == CLAIM for f in findings)
+    stop = next((f for f in findings if f["rule"] != CLAIM), None)
+    kind = (status if status in ("unreadable", "error") else "illegal" if stop
+            else "claims" if claims else "legal")
+    scores: list[dict[str, Any]] = result.get("scores") or []
+    winners = [s["player"] for s in scores if s["rank"] == 1]
+    tied = len(scores) > 1 and scores[1]["total"] == scores[0]["total"]  # ranked by VPs first
+    return {
+        "number": number, "file": file, "status": kind, "exit": result["exit"],
+        "result": _result_text(kind, stop, claims, result), "turns": result.get("turns"),
+        "players": result.get("players", []), "variants": result.get("variants", ""),
+        "scored": bool(scores), "scores": scores, "winners": winners,
+        "tie_break": result.get("tie_break", ""), "decided_by_tie_break": tied,
+        "unfinished": result.get("unfinished", []), "findings": findings,
+        "breakdown": result.get("breakdown"),
+    }
+
+
+def _finding(rule: str, message: str, line: int | None = None, col: int | None = None,
+             turn: int | None = None, player: str | None = None) -> dict[str, Any]:
+    return {"rule": rule, "message": message, "line": line, "col": col, "turn": turn,
+            "player": player}
+
+
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
+
+
+def _result_text(kind: str, stop: dict[str, Any] | None, claims: int,
+                 result: dict[str, Any]) -> str:
+    if kind == "unreadable":
+        return f"unreadable ({_plural(len(result.get('problems', [])), 'problem')})"
+    if kind == "error":
+        return "internal error"
+    found = _plural(claims, "claim finding")
+    if stop is not None:
+        at = f"at turn {stop['turn']}" if stop["turn"] is not None else "setup"
+        return f"illegal {at} ({stop['rule']})" + (f"; {found}" if claims else "")
+    if claims:
+        return found
+    return "legal" if result.get("scores") else "legal, not finished"
+
+
+def standings(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per player name: games played, scored (reached final scoring), wins (first place,
+    shared places each count), average and best final score over the scored games; by wins,
+    then average score, then name."""
+    table_: dict[str, dict[str, Any]] = {}
+    for g in games:
+        if g["status"] in ("unreadable", "error"):
+            continue
+        by_name = {s["player"]: s for s in g["scores"]}
+        for name in dict.fromkeys(g["players"]):
+            row = table_.setdefault(name, {"player": name, "played": 0, "scored": 0, "wins": 0,
+                                           "total_score": 0, "best": None})
+            row["played"] += 1
+            s = by_name.get(name)
+            if s is not None:
+                row["scored"] += 1
+                row["wins"] += s["rank"] == 1
+                row["total_score"] += s["total"]
+                row["best"] = s["total"] if row["best"] is None else max(row["best"], s["total"])
+    for row in table_.values():
+        exact = row["total_score"] / row["scored"] if row["scored"] else None
+        row["exact"] = exact
+        row["average"] = None if exact is None else float(f"{exact:.1f}")
+    ordered = sorted(table_.values(), key=lambda r: (
+        -r["wins"], r["exact"] is None, -(r["exact"] or 0.0), r["player"]))
+    for row in ordered:
+        del row["exact"]
+    return ordered
+
+
+def counts(games: list[dict[str, Any]]) -> dict[str, int]:
+    return {kind: sum(g["status"] == kind for g in games) for kind in KINDS}
+
+
+def count_text(games: list[dict[str, Any]]) -> str:
+    """'6 games: 3 legal, 1 with claim findings, 1 illegal, 1 unreadable'."""
+    found = counts(games)
+    return (f"{_plural(len(games), 'game')}: "
+            + ", ".join(f"{n} {KINDS[k]}" for k, n in found.items() if n))
+
+
+def exit_code(games: list[dict[str, Any]]) -> int:
+    return max((int(g["exit"]) for g in games), default=0)
+
+
+def scores_text(g: dict[str, Any]) -> str:
+    return ", ".join(f"{s['player']} {s['total']}" for s in g["scores"]) or "—"
+
+
+def winner_text(g: dict[str, Any]) -> str:
+    """The winner(s); the tie-break sentence when players tied on VPs."""
+    if not g["winners"]:
+        return "—"
+    names = " and ".join(g["winners"])
+    return f"{names} ({g['tie_break']})" if g["decided_by_tie_break"] else names
+
+
+def standing_cells(row: dict[str, Any]) -> list[Any]:
+    return [row["player"], row["played"], row["scored"], row["wins"],  # average: one decimal
+            "—" if row["average"] is None else row["average"],
+            "—" if row["best"] is None else row["best"]]
+
+
+def finding_cells(g: dict[str, Any], f: dict[str, Any]) -> list[Any]:
+    return [g["number"], f["where"], "" if f["turn"] is None else f["turn"], f["player"] or "",
+            f["rule"], f["message"]]
+
+
+def game_facts(g: dict[str, Any]) -> list[str]:
+    """The lines under a game's heading: players, variants, turns, result, final scoring."""
+    facts = [f"Players: {', '.join(g['players']) or '—'}."]
+    if g["variants"]:
+        facts.append(f"Variants: {g['variants']}.")
+    replayed = "" if g["turns"] is None else f"; {_plural(g['turns'], 'turn')} replayed"
+    facts.append(f"Result: {g['result']}{replayed}.")
+    if g["scored"]:
+        facts.append(g["tie_break"])
+    elif g["status"] in ("unreadable", "error"):
+        facts.append("The log could not be replayed: no players, no scores.")
+    elif g["unfinished"]:
+        facts.append("No final scoring: the log ends before the game does "
+                     f"({', '.join(g['unfinished'])} still playing).")
+    else:
+        facts.append("No final scoring: the replay stops at the illegal move.")
+    return facts
+
+
+def to_json(title: str, games: list[dict[str, Any]]) -> str:
+    """For scripts: every game (its score breakdown as structured `scores`), the standings,
+    every finding with its game number; sorted keys."""
+    shown = [{k: v for k, v in g.items() if k != "breakdown"} for g in games]
+    findings = [{**f, "game": g["number"], "file": g["file"]} for g in games
+                for f in g["findings"]]
+    return safe_json({"title": title, "games": shown, "standings": standings(games),
+                      "findings": findings, "counts": counts(games), "exit": exit_code(games)},
+                     indent=2, sort_keys=True) + "\n"
+
+
+# --- Markdown: a forum post --------------------------------------------------------------------
+def to_markdown(title: str, games: list[dict[str, Any]]) -> str:
+    def prose(text: str) -> str:
+        return markdown_text(text, paragraph=True)
+
+    parts = [f"# {markdown_text(title)}", prose(count_text(games) + "."), "## Games",
+             table(GAME_HEADERS, [[g["number"], g["file"], ", ".join(g["players"]),
+                                   scores_text(g), winner_text(g), g["result"]] for g in games],
+                   markdown=True),
+             "## Standings"]
+    rows = standings(games)
+    parts.append(table(STANDING_HEADERS, [standing_cells(r) for r in rows], markdown=True)
+                 if rows else prose("No readable game: no standings."))
+    parts += [prose(STANDINGS_NOTE), "## Findings"]
+    found = [finding_cells(g, f) for g in games for f in g["findings"]]
+    parts.append(table(FINDING_HEADERS, found, markdown=True) if found
+                 else prose("No findings: every move is legal and every claim agrees."))
+    for g in games:
+        parts.append(f"## Game {g['number']}: {markdown_text(g['file'])}")
+        parts += [prose(line) for line in game_facts(g)]
+        b = g["breakdown"]
+        if b is not None:
+            parts.append(table(b["headers"], b["rows"], markdown=True))
+            parts.append(table(PUBLIC_HEADERS, b["public"], markdown=True) if b["public"]
+                         else prose(NO_PUBLIC))
+            if b["lost"]:
+                parts.append(prose(b["lost"]))
+        if g["findings"]:
+            parts.append(table(FINDING_HEADERS, [finding_cells(g, f) for f in g["findings"]],
+                               markdown=True))
+    return "\n\n".join(parts) + "\n"
+
+
+# --- HTML: one self-contained page -------------------------------------------------------------
+class Markup(str):
+    """HTML made here, written as it is (every other cell is escaped)."""
+
+
+def esc(value: Any) -> str:
+    """A value shown literally in HTML: controls and bidi characters escaped as in a terminal,
+    then the HTML special characters."""
+    if isinstance(value, Markup):
+        return value
+    return html.escape(safe_text(str(value), newlines=False))
+
+
+def html_table(headers: list[str], rows: list[list[Any]], label: str, kind: str = "") -> str:
+    """A table in a wrapper that scrolls sideways on a narrow screen (its cells keep a readable
+    width); a click on a header sorts by that column (numbers as numbers). `kind`: a class
+    that gives its columns their widths."""
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
+    body = "".join("<tr>" + "".join(
+        f'<td class="num">{c}</td>' if isinstance(c, int | float) else f"<td>{esc(c)}</td>"
+        for c in row) + "</tr>\n" for row in rows)
+    return (f'<div class="wrap" role="region" aria-label="{esc(label)}" tabindex="0">'
+            f'<table class="sortable {kind}"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}'
+            "</tbody></table></div>")
+
+
+def _para(text: str, cls: str = "") -> str:
+    return f'<p{f" class={cls!r}" if cls else ""}>{esc(text)}</p>'
+
+
+def to_html(title: str, games: list[dict[str, Any]], viewers: dict[int, str]) -> str:
+    """The page; `viewers` holds the link to each game's viewer page written beside it."""
+    rows = []
+    for g in games:
+        link = f'<a href="#game-{g["number"]}">{esc(g["file"])}</a>'
+        if g["number"] in viewers:
+            link += f' · <a href="{esc(viewers[g["number"]])}">viewer</a>'
+        result = f'<span class="{esc(g["status"])}">{esc(g["result"])}</span>'
+        rows.append([g["number"], Markup(link), ", ".join(g["players"]), scores_text(g),
+                     winner_text(g), Markup(result)])
+    body = [f"<h1>{esc(title)}</h1>", _para(count_text(games) + "."),
+            '<nav><a href="#games">Games</a> · <a href="#standings">Standings</a> · '
+            '<a href="#findings">Findings</a></nav>',
+            '<section id="games"><h2>Games</h2>',
+            html_table(GAME_HEADERS, rows, "games", "games"), "</section>",
+            '<section id="standings"><h2>Standings</h2>']
+    ranked = standings(games)
+    body.append(html_table(STANDING_HEADERS, [standing_cells(r) for r in ranked], "standings",
+                           "standings")
+                if ranked else _para("No readable game: no standings."))
+    body += [_para(STANDINGS_NOTE, "note"), "</section>", '<section id="findings">'
+             "<h2>Findings</h2>"]
+    found = [[Markup(f'<a href="#game-{g["number"]}">{g["number"]}</a>'),
+              *finding_cells(g, f)[1:]] for g in games for f in g["findings"]]
+    body.append(html_table(FINDING_HEADERS, found, "findings", "findings") if found
+                else _para("No findings: every move is legal and every claim agrees."))
+    body.append("</section>")
+    for g in games:
+        body.append(_game_section(g, viewers.get(g["number"])))
+    return PAGE.format(title=esc(title), style=STYLE, body="\n".join(body), script=SCRIPT)
+
+
+def _game_section(g: dict[str, Any], viewer: str | None) -> str:
+    n = g["number"]
+    out = [f'<section id="game-{n}" class="game"><h2>Game {n}: {esc(g["file"])}</h2>']
+    out += [_para(line) for line in game_facts(g)]
+    if viewer is not None:
+        out.append(f'<p><a href="{esc(viewer)}">Step through the game in its viewer</a></p>')
+    b = g["breakdown"]
+    if b is not None:
+        out += ["<h3>Final scoring</h3>",
+                html_table(b["headers"], b["rows"], "final scoring", "scoring"),
+                "<h3>Public buildings</h3>",
+                html_table(PUBLIC_HEADERS, b["public"], "Public buildings") if b["public"]
+                else _para(NO_PUBLIC)]
+        if b["lost"]:
+            out.append(_para(b["lost"], "note"))
+    if g["findings"]:
+        out += ["<h3>Findings</h3>", html_table(
+            FINDING_HEADERS[1:], [finding_cells(g, f)[1:] for f in g["findings"]], "findings",
+            "findings of-game")]
+    out.append('<p class="top"><a href="#games">↑ the games</a></p></section>')
+    return "\n".join(out)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<main>
+{body}
+</main>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+STYLE = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: #1d232a; background: #fafaf7; }
+main { max-width: 1200px; margin: 0 auto; padding: 16px; }
+h1 { font-size: 26px; margin: 8px 0 4px; overflow-wrap: anywhere; }
+h2 { font-size: 20px; margin: 28px 0 8px; border-bottom: 1px solid #d5d5cc;
+  overflow-wrap: anywhere; }
+h3 { font-size: 16px; margin: 16px 0 6px; }
+p { margin: 6px 0; overflow-wrap: anywhere; }
+a { color: #0b5cad; }
+nav { margin: 8px 0 0; }
+.note { color: #4a525a; font-size: 13px; }
+.wrap { overflow-x: auto; max-width: 100%; margin: 6px 0 10px; border: 1px solid #d5d5cc;
+  background: #fff; }
+table { border-collapse: collapse; min-width: 100%; font-size: 14px; }
+th, td { padding: 5px 8px; text-align: left; vertical-align: top;
+  border-bottom: 1px solid #e6e6df; }
+th { background: #efefe8; cursor: pointer; user-select: none; }
+th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 12px; }
+th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 12px; }
+td { overflow-wrap: anywhere; }
+.games td, .findings td, .standings td:first-child { min-width: 6.5em; }
+td.num { text-align: right; white-space: nowrap; min-width: 0; }
+.games td:nth-child(2), .findings:not(.of-game) td:nth-child(2) { min-width: 13em; }
+.findings.of-game td:nth-child(1) { min-width: 13em; }
+.games td:nth-child(5), .findings td:last-child { min-width: 15em; }
+.findings td:nth-last-child(2) { white-space: nowrap; }
+.findings:not(.of-game) td:first-child { min-width: 0; }
+tbody tr:nth-child(even) { background: #f7f7f2; }
+.legal { color: #1d6b2f; }
+.claims { color: #8a5300; font-weight: 600; }
+.illegal, .unreadable, .error { color: #a61b1b; font-weight: 600; }
+.scoring { font-size: 13px; }
+.scoring th, .scoring td { padding: 4px 5px; }
+.game { scroll-margin-top: 8px; }
+.top { font-size: 13px; }
+@media (max-width: 600px) {
+  main { padding: 10px; }
+  h1 { font-size: 21px; }
+  table { font-size: 13px; }
+  th, td { padding: 4px 6px; }
+}
+@media print {
+  body { background: #fff; font-size: 12px; }
+  main { max-width: none; padding: 0; }
+  nav, .top { display: none; }
+  .wrap { overflow: visible; border: none; }
+  th { cursor: auto; }
+  th::after { content: none !important; }
+  a { color: inherit; text-decoration: none; }
+  tr, .game h2, .game h3 { break-inside: avoid; break-after: avoid; }
+}
+"""
+
+SCRIPT = """
+(function () {
+  "use strict";
+  function key(cell) {
+    var text = cell.textContent.trim();
+    var n = Number(text);
+    return text !== "" && !isNaN(n) ? n : text;
+  }
+  function compare(a, b) {
+    if (typeof a === "number" && typeof b === "number") { return a - b; }
+    if (typeof a === "number") { return -1; }
+    if (typeof b === "number") { return 1; }
+    return a.localeCompare(b, undefined, {numeric: true, sensitivity: "base"});
+  }
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    var heads = table.querySelectorAll("thead th");
+    heads.forEach(function (th, column) {
+      th.addEventListener("click", function () {
+        var down = th.getAttribute("aria-sort") === "ascending";
+        heads.forEach(function (other) { other.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", down ? "descending" : "ascending");
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (r1, r2) {
+          var order = compare(key(r1.cells[column]), key(r2.cells[column]));
+          return down ? -order : order;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+      });
+    });
+  });
+})();
+"""
