@@ -10,9 +10,11 @@ and the workers are stopped all the same."""
 from __future__ import annotations
 
 import ctypes
+import fnmatch
 import glob
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -20,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
@@ -31,31 +34,103 @@ from . import report
 from .errors import LogFormatError, Problem
 from .loading import Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
+from .terminal import safe_text
 
 GLOB_CHARS = set("*?[")
 LOG_SUFFIXES = (".yaml", ".yml")
 
 
-def expand(args: list[str]) -> list[Path]:
-    """Files named, every log under a directory (sorted), every match of a glob (sorted);
-    each once, in the order given. A name that matches nothing is kept, to be reported."""
-    out: list[Path] = []
+@dataclass
+class Found:
+    """The logs a command line names (`find_logs`), and what a folder or a glob held that was
+    left out: YAML files that are not Grinivil logs (no `format: grinivil-log/...` line near
+    their top: a `docker-compose.yaml`, a CI configuration)."""
+
+    logs: list[Path] = field(default_factory=list)
+    not_logs: list[Path] = field(default_factory=list)
+
+
+def natural_key(path: Path) -> list[tuple[int, int | str]]:
+    """Sort key: numbers in names compared as numbers (`sim-2-15` before `sim-2-100`), the
+    rest as text."""
+    return [(0, int(part)) if part.isdigit() else (1, part)
+            for part in re.split(r"(\d+)", str(path)) if part]
+
+
+LOG_MARK = re.compile(rb"^format:[ \t]*['\"]?grinivil-log/", re.M)
+MARK_WITHIN = 16_384  # bytes of a file read to find its `format:` line
+
+
+def is_log(path: Path) -> bool:
+    """Whether a YAML file found in a folder says it is a Grinivil log: a top-level
+    `format: grinivil-log/...` in its first 16 KiB (the log format puts it first). One that
+    cannot be read is kept, to be reported."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(MARK_WITHIN)
+    except OSError:
+        return True
+    return LOG_MARK.search(head) is not None
+
+
+def find_logs(args: list[str], exclude: list[str] | None = None) -> Found:
+    """Files named (always kept), every log under a directory and every match of a glob, in
+    natural order, each once, in the order given. Under a directory, hidden files and folders
+    (`.git/`, `.venv/`) are skipped, and YAML files that are not Grinivil logs are left out
+    (`Found.not_logs`). `exclude`: glob patterns (`*` within a name, `**` across folders)
+    matched against a file's path and against each of its names; a match is skipped, as
+    `ruff --exclude` does. A name that matches nothing is kept, to be reported."""
+    patterns = list(exclude or [])
+    found = Found()
+
+    def excluded(path: Path) -> bool:
+        return any(fnmatch.fnmatch(str(path), pat) or fnmatch.fnmatch(path.as_posix(), pat)
+                   or any(fnmatch.fnmatch(part, pat) for part in path.parts)
+                   for pat in patterns)
+
+    def add(paths: list[Path], named: bool) -> None:
+        for p in paths:
+            if p in found.logs or p in found.not_logs or (not named and excluded(p)):
+                continue
+            if named or is_log(p):
+                found.logs.append(p)
+            else:
+                found.not_logs.append(p)
+
     for arg in args:
         path = Path(arg)
         if GLOB_CHARS & set(arg) and not path.exists():
-            matches = [Path(m) for m in sorted(glob.glob(arg, recursive=True))]
-            found = [f for m in matches for f in _logs_in(m)] or [path]  # reported: no match
+            matches = sorted((Path(m) for m in glob.glob(arg, recursive=True)), key=natural_key)
+            if not matches:
+                add([path], True)  # reported: no match
+            for m in matches:
+                if m.is_dir():
+                    add(_logs_in(m, excluded), False)
+                elif not excluded(m):
+                    add([m], m.suffix not in LOG_SUFFIXES)
+        elif path.is_dir():
+            logs = _logs_in(path, excluded)
+            add(logs, logs == [path])  # a folder with no YAML in it: reported
         else:
-            found = _logs_in(path)
-        out += [p for p in found if p not in out]
-    return out
+            add([path], True)
+    return found
 
 
-def _logs_in(path: Path) -> list[Path]:
-    """A folder's logs, sorted (the folder itself when it has none: reported); else the path."""
-    if not path.is_dir():
-        return [path]
-    return sorted(p for p in path.rglob("*") if p.suffix in LOG_SUFFIXES and p.is_file()) or [path]
+def expand(args: list[str], exclude: list[str] | None = None) -> list[Path]:
+    """The logs `find_logs` finds."""
+    return find_logs(args, exclude).logs
+
+
+def _logs_in(path: Path, excluded: Callable[[Path], bool]) -> list[Path]:
+    """A folder's YAML files in natural order, hidden ones and those under hidden folders
+    skipped, and the excluded (the folder itself when it has none: reported)."""
+    out = []
+    for root, folders, files in os.walk(path):
+        folders[:] = [d for d in folders if not d.startswith(".")
+                      and not excluded(Path(root) / d)]
+        out += [Path(root) / f for f in files
+                if not f.startswith(".") and Path(f).suffix in LOG_SUFFIXES]
+    return sorted(out, key=natural_key) or [path]
 
 
 Describe = Callable[[str, Game], dict[str, Any]]  # a replayed log's report, from its name
@@ -416,21 +491,44 @@ class _Pool:
             self.finished[task[0]] = _lost(task[1], self.workers[i].process)
 
 
-def summary(results: list[dict[str, Any]]) -> str:
-    """A table of every file's result and a count by status."""
+STATUSES = ("legal", "illegal", "unreadable", "error")
+
+
+def counts(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -> dict[str, int]:
+    """How many files of each status, how many legal ones end before their game does
+    (`unfinished`), how many YAML files were skipped as not Grinivil logs, and the exit code
+    (the worst)."""
+    out = {"files": len(results)}
+    out.update({s: sum(1 for r in results if r["status"] == s) for s in STATUSES})
+    out["unfinished"] = sum(1 for r in results if r["status"] == "legal" and "unfinished" in r)
+    out["skipped"] = len(not_logs or [])
+    out["exit"] = max((r["exit"] for r in results), default=0)
+    return out
+
+
+def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -> str:
+    """A table of every file's result and a count by status (legal logs that end before
+    their game does counted apart), and the YAML files skipped as not Grinivil logs."""
     rows = [(r["file"], r["status"], _detail(r)) for r in results]
     width = max(len(f) for f, _, _ in rows)
     lines = [f"{f:<{width}}  {s:<10}  {d}" for f, s, d in rows]
-    counts = {s: sum(1 for r in results if r["status"] == s)
-              for s in ("legal", "illegal", "unreadable", "error")}
-    lines.append(f"{len(results)} files: " + ", ".join(f"{n} {s}" for s, n in counts.items()
-                                                        if n))
+    n = counts(results, not_logs)
+    parts = [f"{n[s]} {s}" + (f" ({n['unfinished']} unfinished)" if s == "legal" and
+                              n["unfinished"] else "") for s in STATUSES if n[s]]
+    lines.append(f"{len(results)} files: " + ", ".join(parts))
+    if not_logs:
+        names = ", ".join(safe_text(p.name, newlines=False) for p in not_logs[:5])
+        more = f" and {len(not_logs) - 5} more" if len(not_logs) > 5 else ""
+        lines.append(f"{len(not_logs)} YAML file{'s' * (len(not_logs) != 1)} skipped, not "
+                     f"Grinivil logs (no 'format: grinivil-log/1'): {names}{more}")
     return "\n".join(lines)
 
 
 def _detail(r: dict[str, Any]) -> str:
     if r["status"] == "legal":
-        return f"{r.get('turns', 0)} turns"
+        playing = r.get("unfinished")
+        return f"{r.get('turns', 0)} turns" + (
+            f", unfinished ({', '.join(playing)} still playing)" if playing else "")
     if r["status"] == "illegal":
         e = r["error"]
         return f"turn {e['turn']}: {e['rule']}" if e.get("turn") else e["rule"]

@@ -20,14 +20,39 @@ from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
 from .terminal import SafeStream, safe_json, safe_text
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Replay and validate recorded games of Grinivil.")
 
+
+def _version(shown: bool) -> None:
+    """`--version`: the package's version (from its installed metadata), then exit 0."""
+    if shown:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("grinivil")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            found = "unknown (not installed)"
+        _echo(f"grinivil {found}")
+        raise typer.Exit(LEGAL)
+
+
+@app.callback()
+def _main(
+    shown: Annotated[bool, typer.Option(
+        "--version", "-V", metavar="", callback=_version, is_eager=True,
+        help="Print grinivil's version and exit.")] = False,
+) -> None:
+    """Replay and validate recorded games of Grinivil."""
+
 EditionOpt = Annotated[str | None, typer.Option(
-    "--edition", help="Edition file (component data) or bundled edition name.")]
+    "--edition", metavar="NAME|FILE",
+    help="Edition file (component data) or bundled edition name.")]
 MaxSizeOpt = Annotated[int, typer.Option(
-    "--max-size", min=1, help="Refuse log files larger than this many bytes.")]
-FormatOpt = Annotated[str, typer.Option("--format", help="Output format: text or json.")]
+    "--max-size", min=1, metavar="BYTES", help="Refuse log files larger than this many bytes.")]
+FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
+                                        help="Output format: text or json.")]
 
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
 
@@ -77,23 +102,49 @@ def _check_format(fmt: str) -> None:
 @app.command()
 def validate(
     logs: Annotated[list[str], typer.Argument(
-        help="Game log files (YAML), directories (every .yaml/.yml below), globs, or - for "
-        "standard input.")],
+        metavar="LOG",
+        help="Game log files (YAML), directories (every .yaml/.yml below, hidden folders "
+        "skipped), globs, or - for standard input.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
-    fmt: FormatOpt = "text",
+    fmt: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT",
+        help="text; json: one document (files, findings, summary); jsonl: one record a line, "
+        "a summary record last.")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
-                                      help="Validate in this many processes.")] = 1,
+                                      metavar="N", help="Validate in this many processes.")] = 1,
     lenient: Annotated[bool, typer.Option(
-        "--lenient", help="Carry on after an illegal move and report every finding.")] = False,
+        "--lenient", metavar="",
+        help="Carry on after an illegal move and report every finding.")] = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", metavar="",
+        help="Print only the findings: illegal moves, disagreeing claims, unreadable logs.")]
+    = False,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", metavar="PATTERN",
+        help="Skip the files and folders found in a folder or a glob whose path or name "
+        "matches this glob pattern (repeatable).")] = None,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
-    illegal move or disagreeing claim, 2 when a log cannot be read. Ctrl-C (or SIGTERM)
-    stops at once, prints the results known and exits 130 (143)."""
-    _check_format(fmt)
-    paths = batch.expand(logs)
+    illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
+    YAML files that are not Grinivil logs (no `format: grinivil-log/1`) are skipped and
+    counted. Ctrl-C (or SIGTERM) stops at once, prints the results known and exits 130
+    (143)."""
+    if fmt not in ("text", "json", "jsonl"):
+        _echo(f"grinivil: --format must be text, json or jsonl, not '{fmt}'.", err=True)
+        raise typer.Exit(UNREADABLE)
+    found = batch.find_logs(logs, exclude)
+    paths = found.logs
     progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
+    stream = fmt == "jsonl" or (fmt == "text" and not progress)  # each result as it comes
     results: list[dict[str, Any]] = []
+
+    def show(result: dict[str, Any]) -> None:
+        if fmt == "jsonl":
+            _echo_json(result)
+        elif not (quiet and result["status"] == "legal"):
+            _echo(result["text"])
+
     with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop, print what is known, 130, 143
         try:
             reports = batch.validate_many(paths, edition=edition, max_bytes=max_size, jobs=jobs,
@@ -102,31 +153,40 @@ def validate(
                                    hidden=not progress) as bar, closing(reports):
                 for result in reports:
                     results.append(result)
-                    if fmt == "json" or not progress:
-                        _emit(fmt, result)
+                    if stream:
+                        show(result)
         except batch.Interrupted as stop:  # the reports finished but not given yet
             results += stop.known
-            if fmt == "json" or not progress:
+            if stream:
                 for result in stop.known:
-                    _emit(fmt, result)
-        if progress:
-            for result in results:
-                _emit(fmt, result)
-        if fmt == "text" and len(paths) > 1 and results:
-            named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
-            _echo("\n" + batch.summary(named))  # one line per file, whatever its name holds
+                    show(result)
         signum = batch.pending_signal()
+        if fmt == "text" and not stream:
+            for result in results:
+                show(result)
+        counts = batch.counts(results, found.not_logs)
+        if fmt == "json":
+            _echo_json({"files": results, "summary": counts, "skipped": [
+                safe_text(str(p), newlines=False) for p in found.not_logs]})
+        elif fmt == "jsonl":
+            _echo_json({"summary": counts})
+        elif not quiet and (len(paths) > 1 or found.not_logs) and results:
+            named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
+            _echo("\n" + batch.summary(named, found.not_logs))  # a line per file, whatever
+            # its name holds
         if signum is not None:
             _echo(f"grinivil: interrupted ({signal.Signals(signum).name}): {len(results)} of "
                   f"{len(paths)} files validated.", err=True)
             raise typer.Exit(128 + signum)
-    raise typer.Exit(max((r["exit"] for r in results), default=LEGAL))
+    raise typer.Exit(counts["exit"])
 
 
 @app.command()
 def show(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
-    turn: Annotated[int | None, typer.Option("--turn", help="Show the state after turn N "
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
+    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+                                             help="Show the state after turn N "
                                              "(0 is the setup; default: the last turn).")] = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
@@ -165,13 +225,15 @@ def _turn_or_exit(log: Path, game: Game, turn: int | None, fmt: str) -> int:
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option("--players", min=2, max=6,
-                                         help="Number of players (2 to 6).")] = 4,
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: same seed, same log.")] = 1,
+                                         metavar="N", help="Number of players (2 to 6).")] = 4,
+    seed: Annotated[int, typer.Option("--seed", metavar="SEED",
+                                      help="Random seed: same seed, same log.")] = 1,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the log here (default: print).")] = None,
+        "-o", "--output", metavar="FILE", help="Write the log here (default: print).")] = None,
     edition: EditionOpt = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", help="A game variant, KEY=VALUE, repeatable: blocks=-2..2 (Quick or Long "
+        "--option", metavar="KEY=VALUE",
+        help="A game variant, KEY=VALUE, repeatable: blocks=-2..2 (Quick or Long "
         "Game), big_town=true, beginners_ring=true, ignore_max_distance=true, "
         "personalized_tar=true (picks drawn), promo_tiles=follower,crowdfunding,manager.")
     ] = None,
@@ -209,7 +271,7 @@ def simulate(
 
 
 AuditFormatOpt = Annotated[str, typer.Option(
-    "--format", help="Output format: table, markdown or json.")]
+    "--format", metavar="FORMAT", help="Output format: table, markdown or json.")]
 
 
 def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
@@ -228,14 +290,17 @@ def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
 
 @app.command()
 def audit(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: AuditFormatOpt = "table",
     chart: Annotated[Path | None, typer.Option(
-        "--chart", help="Also write an SVG chart of VPs and money per player.")] = None,
+        "--chart", metavar="FILE",
+        help="Also write an SVG chart of VPs and money per player.")] = None,
     lenient: Annotated[bool, typer.Option(
-        "--lenient", help="Carry on after illegal moves (they are listed first).")] = False,
+        "--lenient", metavar="",
+        help="Carry on after illegal moves (they are listed first).")] = False,
 ) -> None:
     """Final scores itemised, Public building shares, tie-breaks, and the first claim of the
     log that disagrees with the rules (exit 1), with the ledger entries that explain it."""
@@ -287,9 +352,12 @@ def _no_final_score(log: Path, game: Game, fmt: str, findings: dict[str, Any] | 
 
 @app.command()
 def ledger(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
-    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
-    turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B (or N).")] = None,
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
+    player: Annotated[str | None, typer.Option("--player", metavar="NAME",
+                                               help="Only this player.")] = None,
+    turns: Annotated[str | None, typer.Option("--turns", metavar="A-B",
+                                              help="Only turns A-B (or N).")] = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: AuditFormatOpt = "table",
@@ -332,13 +400,17 @@ def _turn_range(turns: str | None) -> tuple[int, int]:
 
 @app.command()
 def moves(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
-    turn: Annotated[int | None, typer.Option("--turn", help="The choices after turn N (0 is "
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
+    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+                                             help="The choices after turn N (0 is "
                                              "the setup; default: the last turn).")] = None,
-    tile: Annotated[str | None, typer.Option("--tile", help="The decisions of this tile's "
+    tile: Annotated[str | None, typer.Option("--tile", metavar="TILE",
+                                             help="The decisions of this tile's "
                                              "action, with the options of each.")] = None,
     given: Annotated[list[str] | None, typer.Option(
-        "--set", help="With --tile: take VALUE at decision PATH (e.g. site=I3.s2, "
+        "--set", metavar="PATH=VALUE",
+        help="With --tile: take VALUE at decision PATH (e.g. site=I3.s2, "
         "cubes.wood=2, bids.Anna=12); 'omit' leaves an optional field out, 'end' ends a "
         "list. Repeatable.")] = None,
     edition: EditionOpt = None,
@@ -417,19 +489,25 @@ def _given(pairs: list[str]) -> dict[tuple[str | int, ...], Any]:
 
 @app.command()
 def record(
-    log: Annotated[Path, typer.Argument(help="The log to record into: an existing one is "
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="The log to record into: an existing one is "
                                         "replayed and continued; a new one starts with its "
                                         "setup, asked (or dealt with --deal).")],
     deal: Annotated[int | None, typer.Option(
-        "--deal", help="Start a new log with a random legal setup dealt from this seed.")] = None,
+        "--deal", metavar="SEED",
+        help="Start a new log with a random legal setup dealt from this seed.")] = None,
     players: Annotated[int, typer.Option("--players", min=2, max=6,
+                                         metavar="N",
                                          help="Players of a game dealt with --deal.")] = 4,
     names: Annotated[str | None, typer.Option(
-        "--names", help="The players of a dealt game in seating order: Anna,Bruno,...")] = None,
+        "--names", metavar="NAMES",
+        help="The players of a dealt game in seating order: Anna,Bruno,...")] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", help="A variant of a dealt game, KEY=VALUE (as for simulate).")] = None,
+        "--option", metavar="KEY=VALUE",
+        help="A variant of a dealt game, KEY=VALUE (as for simulate).")] = None,
     answers: Annotated[Path | None, typer.Option(
-        "--answers", help="Read the answers from this file, one a line, instead of asking.")]
+        "--answers", metavar="FILE",
+        help="Read the answers from this file, one a line, instead of asking.")]
     = None,
     edition: EditionOpt = None,
 ) -> None:
@@ -533,17 +611,23 @@ def schema() -> None:
 
 @app.command()
 def render(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
     output: Annotated[Path, typer.Option("-o", "--output",
+                                         metavar="DIR",
                                          help="Directory for the SVG files (created, not "
                                          "the folders above it; an earlier render's "
                                          "turn-*.svg/.png there are removed).")],
-    turn: Annotated[int | None, typer.Option("--turn", help="Only the snapshot after turn N "
+    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+                                             help="Only the snapshot after turn N "
                                              "(0 is the setup).")] = None,
-    turns: Annotated[str | None, typer.Option("--turns", help="Only turns A-B.")] = None,
-    png: Annotated[bool, typer.Option("--png", help="Also a 1200 px wide PNG beside each SVG "
+    turns: Annotated[str | None, typer.Option("--turns", metavar="A-B",
+                                              help="Only turns A-B.")] = None,
+    png: Annotated[bool, typer.Option("--png", metavar="",
+                                      help="Also a 1200 px wide PNG beside each SVG "
                                       "(needs cairosvg: the optional extra 'png').")] = False,
-    ids: Annotated[bool, typer.Option("--ids", help="Write the id of every Building Site and "
+    ids: Annotated[bool, typer.Option("--ids", metavar="",
+                                      help="Write the id of every Building Site and "
                                       "Planting Spot beside it, as the log names them.")]
     = False,
     edition: EditionOpt = None,
@@ -597,8 +681,10 @@ def render(
 
 @app.command()
 def viewer(
-    log: Annotated[Path, typer.Argument(help="Game log file (YAML); - reads standard input.")],
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="Game log file (YAML); - reads standard input.")],
     output: Annotated[Path, typer.Option("-o", "--output",
+                                         metavar="FILE",
                                          help="The HTML file to write (one file, no network).")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
@@ -624,20 +710,25 @@ def viewer(
 @app.command("report")
 def season_report(
     logs: Annotated[list[str], typer.Argument(
+        metavar="LOG",
         help="Game log files (YAML), directories (every .yaml/.yml below), globs, or - for "
         "standard input.")],
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write the report to this file (whole or not at all; its folder "
+        "-o", "--output", metavar="FILE",
+        help="Write the report to this file (whole or not at all; its folder "
         "must exist). Default: print it.")] = None,
     fmt: Annotated[str, typer.Option(
-        "--format", help="Output format: html (one self-contained page), markdown (a forum "
+        "--format", metavar="FORMAT",
+        help="Output format: html (one self-contained page), markdown (a forum "
         "post) or json.")] = "html",
-    title: Annotated[str, typer.Option("--title", help="The report's heading.")]
+    title: Annotated[str, typer.Option("--title", metavar="TEXT", help="The report's heading.")]
     = "Grinivil report",
     viewers: Annotated[Path | None, typer.Option(
-        "--viewers", help="Also write each game's viewer page into this folder (created, not "
+        "--viewers", metavar="DIR",
+        help="Also write each game's viewer page into this folder (created, not "
         "the folders above it) and link it from the report (slow for many logs).")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      metavar="N",
                                       help="Read the logs in this many processes.")] = 1,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
@@ -761,7 +852,7 @@ def main() -> None:
     a terminal would obey (standard error goes through `terminal.SafeStream`)."""
     sys.stderr = SafeStream(sys.stderr)
     try:
-        app()
+        app(prog_name="grinivil")  # `python -m grinivil_cli` is the same command
     except SystemExit:
         raise
     except Exception as e:  # noqa: BLE001 - the last line of defence

@@ -362,7 +362,7 @@ def test_validate_stops_at_the_wrong_claim(path: Path, grinivil: Any) -> None:
     expect = wrong_claim(path)
     code, raw = grinivil("validate", str(path), "--format", "json")
     assert code == 1, raw
-    error = json.loads(raw)["error"]
+    error = json.loads(raw)["files"][0]["error"]
     assert error["rule"] == "CLAIM"
     assert expect["player"] in error["message"]
     if expect["what"] == "final score":

@@ -40,7 +40,7 @@ def test_a_legal_sample_exits_0_with_its_final_scores() -> None:
 
 def test_json_output_for_programs() -> None:
     result = run("validate", "--format", "json", str(SAMPLE))
-    payload = json.loads(result.stdout)
+    payload = json.loads(result.stdout)["files"][0]
     assert payload["status"] == "legal" and payload["exit"] == 0
     assert {s["player"]: s["total"] for s in payload["scores"]} == {"Bruno": 26, "Anna": 17}
 
@@ -175,13 +175,15 @@ def test_batch_directories_globs_and_jobs_keep_the_input_order(tmp_path: Path) -
     folder.mkdir()
     for name in ("b.yaml", "a.yaml"):
         (folder / name).write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    (folder / "c.yaml").write_text("players: [\n", encoding="utf-8")
+    (folder / "c.yaml").write_text("format: grinivil-log/1\nplayers: [\n", encoding="utf-8")
     illegal = TOP / "samples" / "illegal" / "r-gen-02-turn-out-of-order.yaml"
-    one = run("validate", "--format", "json", str(folder), str(illegal))
-    two = run("validate", "--format", "json", "--jobs", "2", str(folder / "*.yaml"),
+    one = run("validate", "--format", "jsonl", str(folder), str(illegal))
+    two = run("validate", "--format", "jsonl", "--jobs", "2", str(folder / "*.yaml"),
               str(illegal))
     assert one.stdout == two.stdout
-    lines = [json.loads(line) for line in one.stdout.splitlines()]
+    *lines, last = [json.loads(line) for line in one.stdout.splitlines()]
+    assert last == {"summary": {"files": 4, "legal": 2, "illegal": 1, "unreadable": 1,
+                                "error": 0, "unfinished": 0, "skipped": 0, "exit": 2}}
     assert [Path(x["file"]).name for x in lines] == ["a.yaml", "b.yaml", "c.yaml", illegal.name]
     assert [x["status"] for x in lines] == ["legal", "legal", "unreadable", "illegal"]
     assert one.returncode == two.returncode == 2

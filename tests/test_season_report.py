@@ -195,7 +195,7 @@ def test_every_sample_is_a_row_with_validates_status() -> None:
     validated = subprocess.run([sys.executable, "-m", "grinivil_cli", "validate", "samples",
                                 "--format", "json", "--jobs", "2"], capture_output=True,
                                text=True, cwd=TOP, timeout=300)
-    statuses = [json.loads(line)["status"] for line in validated.stdout.splitlines()]
+    statuses = [f["status"] for f in json.loads(validated.stdout)["files"]]
     assert [{"claims": "illegal"}.get(g["status"], g["status"]) for g in payload["games"]
             ] == statuses
     assert code == validated.returncode == 1

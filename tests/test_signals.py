@@ -238,14 +238,16 @@ def test_the_workers_of_a_sigkilled_parent_die_with_it(logs: Path, runs: list[Ru
 
 def test_json_output_interrupted_is_whole_documents_in_input_order(
         logs: Path, runs: list[Run]) -> None:
-    run = start(runs, "--jobs", "2", "--format", "json", str(logs))
+    run = start(runs, "--jobs", "2", "--format", "jsonl", str(logs))
     run.wait_for_lines(3)
     code, took = run.exit_code(run.signal(signal.SIGINT, group=True))
     assert code == 130 and took < STOPS_WITHIN
     text = "".join(run.out)
     assert text.endswith("\n")
-    files = [json.loads(line)["file"] for line in text.splitlines()]
+    records = [json.loads(line) for line in text.splitlines()]
+    files = [r["file"] for r in records[:-1]]
     assert files == sorted(files) and 3 <= len(files) < COPIES
+    assert records[-1]["summary"]["files"] == len(files)  # the summary of what was done
     assert gone_within(run, 1.0) == []
 
 
@@ -278,14 +280,15 @@ def test_a_worker_killed_costs_its_file_only(tmp_path: Path, runs: list[Run]) ->
     as an internal error, a new worker takes the others, the exit code is 2."""
     for i in range(16):
         (tmp_path / f"g{i:04d}.yaml").symlink_to(SAMPLE)
-    run = start(runs, "--jobs", "2", "--format", "json", str(tmp_path))
+    run = start(runs, "--jobs", "2", "--format", "jsonl", str(tmp_path))
     run.wait_for_lines(2)
     workers = children_of(run.process.pid)
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)
     code = run.process.wait(timeout=60)
     run.finish()
-    results = [json.loads(line) for line in run.out]
+    *results, last = [json.loads(line) for line in run.out]
+    assert last["summary"]["files"] == 16
     assert [r["file"] for r in results] == sorted(str(p) for p in tmp_path.iterdir())
     errors = [r for r in results if r["status"] != "legal"]
     assert len(errors) <= 1  # none if it was killed just between two files

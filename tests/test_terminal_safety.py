@@ -167,7 +167,7 @@ def test_json_output_escapes_c1_and_bidi_characters_and_stays_the_same_data(
     path = hostile_logs(tmp_path)["key"]
     result = run("validate", str(path), "--format", "json")
     text = assert_safe(result.stdout)
-    report = json.loads(text)
+    report = json.loads(text)["files"][0]
     assert "\\u009b" in text and "\\u202e" in text
     assert any("\x9b31m\u202eevil" in p["message"] for p in report["problems"])
 
@@ -240,7 +240,7 @@ def test_thousands_of_format_problems_print_at_most_the_cap_and_a_count(tmp_path
     path = many_problems(tmp_path, 5000)
     # JSON is for programs: every problem the reader reports (the schema check may itself
     # stop early, with a problem saying so).
-    report = json.loads(run("validate", str(path), "--format", "json").stdout)
+    report = json.loads(run("validate", str(path), "--format", "json").stdout)["files"][0]
     found = len(report["problems"])
     assert found > MAX_SHOWN
     result = run("validate", str(path))

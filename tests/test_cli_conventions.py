@@ -1,0 +1,198 @@
+"""The conventions a Python command-line user expects (issue 15): `--version`, `-h`, shell
+completion, help texts that read as sentences at 80 columns and name their values, flags shown
+as flags."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+
+def grinivil(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
+                            text=True, timeout=120,
+                            env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1", **(env or {})})
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    return result
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version_prints_the_installed_version(flag: str) -> None:
+    """The version is the installed package's (pyproject.toml's `version`), exit 0."""
+    result = grinivil(flag)
+    assert result.returncode == 0
+    assert result.stdout == f"grinivil {version('grinivil')}\n"
+
+
+def test_h_is_help_for_the_program_and_each_command() -> None:
+    top, short = grinivil("--help"), grinivil("-h")
+    assert top.returncode == short.returncode == 0 and top.stdout == short.stdout
+    assert "validate" in top.stdout and "report" in top.stdout
+    long_, short = grinivil("validate", "--help"), grinivil("validate", "-h")
+    assert long_.returncode == short.returncode == 0 and long_.stdout == short.stdout
+
+
+def option_line(help_text: str, option: str) -> str:
+    return next(line for line in help_text.splitlines() if f" {option} " in line)
+
+
+def test_flags_take_no_value_and_options_name_theirs() -> None:
+    """`--lenient` is a flag: no value placeholder beside it (a `<bool>` there made people
+    write `--lenient true`, read as a file name); `--jobs` takes N, `--edition` a name or a
+    file, and the logs are LOG, several."""
+    text = grinivil("validate", "-h").stdout
+    lenient = option_line(text, "--lenient")
+    assert "<bool>" not in lenient and "true" not in lenient.lower().split("carry")[0]
+    assert " N " in option_line(text, "--jobs")
+    assert "NAME|FILE" in option_line(text, "--edition")
+    assert "BYTES" in option_line(text, "--max-size")
+    usage = next(line for line in text.splitlines() if "Usage:" in line)
+    assert "LOG" in usage and "..." in usage
+    for command, flag in (("render", "--png"), ("render", "--ids"), ("audit", "--lenient")):
+        assert "<bool>" not in option_line(grinivil(command, "-h").stdout, flag), (command, flag)
+
+
+def test_help_texts_are_sentences_reflowed_to_the_width() -> None:
+    """A docstring's line breaks are not the help's: at 80 columns the summary of `validate`
+    reads "... 1 at the first illegal move or disagreeing claim ..." on one line, where the
+    docstring breaks after "first"."""
+    text = grinivil("--help").stdout
+    assert "1 at the first illegal move or disagreeing claim" in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_shell_completion_completes_commands_and_options() -> None:
+    """Completion is on: the shell's completion protocol (what `--install-completion` sets
+    up) answers `grinivil val<TAB>` with `validate` and `grinivil validate --le<TAB>` with
+    `--lenient`; `--show-completion bash` prints the script."""
+    def complete(words: str) -> list[str]:
+        result = grinivil(env={"_GRINIVIL_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                               "COMP_CWORD": str(len(words.split()) - 1)})
+        assert result.returncode == 0, result.stderr
+        return result.stdout.split()
+
+    assert complete("grinivil val") == ["validate"]
+    assert complete("grinivil validate --le") == ["--lenient"]
+    assert "--install-completion" in grinivil("--help").stdout
+    script = grinivil("--show-completion", "bash")
+    assert script.returncode == 0 and "_grinivil_completion" in script.stdout
+
+
+# --- validating many logs: what is taken, in which order, and what is printed ----------------
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GAME = SAMPLES / "game-2p.yaml"
+ILLEGAL = SAMPLES / "illegal" / "r-gen-02-turn-out-of-order.yaml"
+
+
+def copy_log(path: Path, source: Path = GAME) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def jsonl(*args: str) -> tuple[list[dict[str, Any]], dict[str, Any], int]:
+    result = grinivil("validate", "--format", "jsonl", *args)
+    *records, last = [json.loads(line) for line in result.stdout.splitlines()]
+    return records, last["summary"], result.returncode
+
+
+def test_a_folder_is_read_in_natural_order_without_its_hidden_folders(tmp_path: Path) -> None:
+    """sim-2-9, sim-2-10, sim-2-15, sim-2-100 in that order (numbers as numbers, not text:
+    10 < 100 < 15); `.git/` and a hidden file are skipped in a folder, a hidden file named on
+    the command line is not."""
+    for n in (100, 15, 10, 9):
+        copy_log(tmp_path / "games" / f"sim-2-{n}.yaml")
+    copy_log(tmp_path / "games" / ".git" / "copy.yaml")
+    hidden = copy_log(tmp_path / "games" / ".draft.yaml")
+    records, summary, code = jsonl(str(tmp_path / "games"))
+    assert [Path(r["file"]).name for r in records] == [
+        "sim-2-9.yaml", "sim-2-10.yaml", "sim-2-15.yaml", "sim-2-100.yaml"]
+    assert summary["files"] == 4 and summary["legal"] == 4 and code == 0
+    records, _, _ = jsonl(str(hidden))
+    assert [Path(r["file"]).name for r in records] == [".draft.yaml"]
+
+
+def test_exclude_skips_matching_files_and_folders(tmp_path: Path) -> None:
+    """`--exclude 'old*'` (repeatable) skips the folder `old/` and `old-1.yaml` found in the
+    folder, as ruff's and black's `--exclude` do; a file named on the command line is taken."""
+    copy_log(tmp_path / "t" / "final.yaml")
+    old = copy_log(tmp_path / "t" / "old-1.yaml")
+    copy_log(tmp_path / "t" / "old" / "a.yaml")
+    copy_log(tmp_path / "t" / "draft" / "b.yaml")
+    records, _, _ = jsonl(str(tmp_path / "t"), "--exclude", "old*", "--exclude", "draft")
+    assert [Path(r["file"]).name for r in records] == ["final.yaml"]
+    records, _, _ = jsonl(str(old), "--exclude", "old*")
+    assert [Path(r["file"]).name for r in records] == ["old-1.yaml"]
+
+
+def test_yaml_files_that_are_not_logs_are_skipped_and_counted(tmp_path: Path) -> None:
+    """A `docker-compose.yaml` in a folder of logs has no `format: grinivil-log/1`: it is not
+    reported as an unreadable log but skipped, counted and named in the summary (exit 0);
+    named on the command line it is read, and unreadable (exit 2)."""
+    copy_log(tmp_path / "club" / "game.yaml")
+    compose = tmp_path / "club" / "docker-compose.yaml"
+    compose.write_text("services:\n  web:\n    image: nginx\n", encoding="utf-8")
+    records, summary, code = jsonl(str(tmp_path / "club"))
+    assert [Path(r["file"]).name for r in records] == ["game.yaml"]
+    assert summary["skipped"] == 1 and code == 0
+    text = grinivil("validate", str(tmp_path / "club"))
+    assert text.returncode == 0
+    assert ("1 YAML file skipped, not Grinivil logs (no 'format: grinivil-log/1'): "
+            "docker-compose.yaml") in text.stdout
+    assert grinivil("validate", str(compose)).returncode == 2
+
+
+def test_quiet_prints_only_the_findings(tmp_path: Path) -> None:
+    """With a legal and an illegal log, `--quiet` prints the illegal move (file:line:col, its
+    rule) and nothing about the legal one: no table, no summary; the exit code is 1."""
+    legal = copy_log(tmp_path / "legal.yaml")
+    result = grinivil("validate", "--quiet", str(legal), str(ILLEGAL))
+    assert result.returncode == 1
+    assert "R-GEN-02" in result.stdout and ILLEGAL.name in result.stdout
+    assert "legal.yaml" not in result.stdout and "files:" not in result.stdout
+    assert grinivil("validate", "-q", str(legal)).stdout == ""
+
+
+def test_an_unfinished_log_is_flagged_in_the_table_and_the_summary(tmp_path: Path) -> None:
+    """A legal log that ends before its game does (the 2-player sample cut after 10 turns) is
+    legal, but the table says it is unfinished and who is still playing, and the count says
+    how many of the legal ones are."""
+    data = yaml.safe_load(GAME.read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:10]
+    del data["final_scores"], data["winner"]
+    cut = tmp_path / "cut.yaml"
+    cut.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    whole = copy_log(tmp_path / "whole.yaml")
+    result = grinivil("validate", str(whole), str(cut))
+    assert result.returncode == 0
+    row = next(line for line in result.stdout.splitlines()
+               if line.startswith(f"{cut} "))  # the table row, not the report "{cut}: ..."
+    assert row.split()[1:] == ["legal", "10", "turns,", "unfinished", "(Anna,", "Bruno",
+                               "still", "playing)"]
+    assert "2 files: 2 legal (1 unfinished)" in result.stdout
+    _, summary, _ = jsonl(str(whole), str(cut))
+    assert summary["unfinished"] == 1
+
+
+def test_json_is_one_document_and_jsonl_a_record_a_line(tmp_path: Path) -> None:
+    """`--format json` prints one JSON document that `json.load` reads: every file's report
+    and the summary (counts and exit code); `--format jsonl` streams the same reports, one a
+    line, and the summary record last."""
+    legal = copy_log(tmp_path / "a.yaml")
+    result = grinivil("validate", "--format", "json", str(legal), str(ILLEGAL))
+    document = json.loads(result.stdout)
+    assert [Path(f["file"]).name for f in document["files"]] == ["a.yaml", ILLEGAL.name]
+    assert document["summary"] == {"files": 2, "legal": 1, "illegal": 1, "unreadable": 0,
+                                   "error": 0, "unfinished": 0, "skipped": 0, "exit": 1}
+    assert result.returncode == 1
+    records, summary, code = jsonl(str(legal), str(ILLEGAL))
+    assert records == document["files"] and summary == document["summary"] and code == 1
