@@ -174,11 +174,25 @@ def validate(
             named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
             _echo("\n" + batch.summary(named, found.not_logs))  # a line per file, whatever
             # its name holds
+        if fmt == "text":
+            _rule_hint(results)
         if signum is not None:
             _echo(f"grinivil: interrupted ({signal.Signals(signum).name}): {len(results)} of "
                   f"{len(paths)} files validated.", err=True)
             raise typer.Exit(128 + signum)
     raise typer.Exit(counts["exit"])
+
+
+def _rule_hint(results: list[dict[str, Any]]) -> None:
+    """Once a run, after the findings: how to read the first rule id they cite."""
+    from .rules.reference import hint_for
+
+    for r in results:
+        error = r.get("error") or {}
+        hint = hint_for(error.get("rule", "")) if error.get("rule") else ""
+        if hint:
+            _echo(hint.strip("()").replace("`", "") + ".", err=True)
+            return
 
 
 @app.command()
@@ -599,6 +613,22 @@ def _board(rec: Any) -> str:
     except OSError as e:
         text += f"\n\n(cannot write {picture}: {e.strerror or e})"
     return text
+
+
+@app.command()
+def rule(
+    query: Annotated[str, typer.Argument(
+        metavar="ID", help="A rule id (R-FEE-03), a ruling id (AMB-TAR-01), or a family (FEE, "
+        "AMB-TAR, A08) to list its ids.")],
+) -> None:
+    """What a rule id of grinivil's messages means: what the rule says, where it stands in
+    the rulebook, the project's rulings that touch it and the tests that cover it. Exit 2
+    for an id the reference does not know (with a "did you mean")."""
+    from .rules.reference import explain
+
+    text, code = explain(query)
+    _echo(text.rstrip("\n"), err=code != LEGAL)
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -15,9 +15,9 @@ from .errors import LogFormatError, Problem
 from .logfile.loaded import Loaded
 from .logfile.references import check_references
 from .logfile.schema import check_log
-from .logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file
+from .logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["DEFAULT_MAX_BYTES", "Game", "load_game", "read_log"]
+__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "load_game", "load_game_text", "read_log"]
 
 
 @dataclass
@@ -30,7 +30,12 @@ class Game:
 def read_log(path: str | os.PathLike[str], edition: str | None = None,
              max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Loaded, Edition]:
     """Read and check a log; all format problems at once, each with its position."""
-    loaded = load_yaml_file(path, max_bytes=max_bytes, display_name=str(path))
+    return checked(load_yaml_file(path, max_bytes=max_bytes, display_name=str(path)), edition)
+
+
+def checked(loaded: Loaded, edition: str | None = None) -> tuple[Loaded, Edition]:
+    """A log read from YAML checked against the schema and its edition's names (all format
+    problems at once); the edition it names (or `edition`)."""
     problems = check_log(loaded)
     if problems:
         raise LogFormatError(problems)
@@ -58,3 +63,11 @@ def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
         loaded, ed = read_log(path, edition, max_bytes)
         return Game(loaded, ed, replay(ed, loaded, keep_snapshots=keep_snapshots,
                                        claims=claims, lenient=lenient))
+
+
+def load_game_text(text: str | bytes, source: str = "<text>", edition: str | None = None,
+                   max_bytes: int = DEFAULT_MAX_BYTES) -> Game:
+    """`load_game` for a log given as YAML text (named `source` in messages)."""
+    with collector.paused():
+        loaded, ed = checked(load_yaml_text(text, source, max_bytes=max_bytes), edition)
+        return Game(loaded, ed, replay(ed, loaded))

@@ -21,10 +21,14 @@ def caption(scene: Scene) -> tuple[str, str]:
     if scene.final:
         return "Final scoring", f"the table after turn {scene.turn}" + (
             f"; {scene.story[-1]}" if scene.story else "")
-    if scene.turn == 0 or scene.log_turn is None:
+    if scene.turn == 0:
         variants = describe_options(scene.state.options)
         return "Setup", "the table before the first turn" + (
             f"; variants: {variants}" if variants else "")
+    if scene.log_turn is None:  # a position without its log entry (the Python API)
+        who = f" \u00b7 {scene.player} \u00b7 {action_name(scene.action)}" if scene.player \
+            else ""
+        return f"Turn {scene.turn}{who}", ""
     rec = scene.log_turn
     head = f"Turn {scene.turn} \u00b7 {scene.player} \u00b7 {action_name(rec.get('tile'))}"
     details = [describe(scene.state, rec)]
