@@ -73,13 +73,16 @@ def is_log(path: Path) -> bool:
     return LOG_MARK.search(head) is not None
 
 
-def find_logs(args: list[str], exclude: list[str] | None = None) -> Found:
+def find_logs(args: list[str], exclude: list[str] | None = None, *,
+              logs_only: bool = False) -> Found:
     """Files named (always kept), every log under a directory and every match of a glob, in
     natural order, each once, in the order given. Under a directory, hidden files and folders
     (`.git/`, `.venv/`) are skipped, and YAML files that are not Grinivil logs are left out
     (`Found.not_logs`). `exclude`: glob patterns (`*` within a name, `**` across folders)
     matched against a file's path and against each of its names; a match is skipped, as
-    `ruff --exclude` does. A name that matches nothing is kept, to be reported."""
+    `ruff --exclude` does. A name that matches nothing is kept, to be reported. With
+    `logs_only`, a file named that is not a Grinivil log is left out too (a hook given every
+    staged YAML file: `.pre-commit-hooks.yaml`)."""
     patterns = list(exclude or [])
     found = Found()
 
@@ -92,7 +95,7 @@ def find_logs(args: list[str], exclude: list[str] | None = None) -> Found:
         for p in paths:
             if p in found.logs or p in found.not_logs or (not named and excluded(p)):
                 continue
-            if named or is_log(p):
+            if (named and not logs_only) or str(p) == STDIN or is_log(p):
                 found.logs.append(p)
             else:
                 found.not_logs.append(p)

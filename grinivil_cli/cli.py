@@ -124,6 +124,10 @@ def validate(
         "--exclude", metavar="PATTERN",
         help="Skip the files and folders found in a folder or a glob whose path or name "
         "matches this glob pattern (repeatable).")] = None,
+    logs_only: Annotated[bool, typer.Option(
+        "--logs-only", metavar="",
+        help="Skip named files that are not Grinivil logs too, as in folders (for a hook "
+        "given every YAML file).")] = False,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
@@ -133,7 +137,7 @@ def validate(
     if fmt not in ("text", "json", "jsonl"):
         _echo(f"grinivil: --format must be text, json or jsonl, not '{fmt}'.", err=True)
         raise typer.Exit(UNREADABLE)
-    found = batch.find_logs(logs, exclude)
+    found = batch.find_logs(logs, exclude, logs_only=logs_only)
     paths = found.logs
     progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
     stream = fmt == "jsonl" or (fmt == "text" and not progress)  # each result as it comes

@@ -237,3 +237,31 @@ def test_every_sample_names_a_schema_an_editor_can_open() -> None:
 
     examples = json.loads(schema.read_text(encoding="utf-8"))["$defs"]["landTile"]["examples"]
     assert examples and set(examples) <= set(load_edition("standard").land_tiles)
+
+
+def test_the_pre_commit_hook_validates_the_staged_logs_and_skips_other_yaml(
+        tmp_path: Path) -> None:
+    """.pre-commit-hooks.yaml, run as pre-commit runs a `language: python` hook: its `entry`
+    (the installed `grinivil` command) with every staged file of its `types` (YAML) as
+    arguments. A legal log and a `docker-compose.yaml` pass silently (exit 0: the compose
+    file is skipped, not reported as an unreadable log); an illegal log fails the commit
+    (exit 1) with its finding."""
+    hooks = yaml.safe_load((TOP / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hook = next(h for h in hooks if h["id"] == "grinivil-validate")
+    assert hook["language"] == "python" and hook["types"] == ["yaml"]
+    command, *flags = hook["entry"].split()
+    assert command == "grinivil"
+    legal = copy_log(tmp_path / "logs" / "game.yaml")
+    compose = tmp_path / "docker-compose.yaml"
+    compose.write_text("services:\n  web:\n    image: nginx\n", encoding="utf-8")
+
+    def commit(*files: Path) -> subprocess.CompletedProcess[str]:
+        exe = Path(sys.executable).parent / command  # the venv's console script
+        return subprocess.run([str(exe), *flags, *map(str, files)], capture_output=True,
+                              text=True, timeout=120)
+
+    clean = commit(legal, compose)
+    assert (clean.returncode, clean.stdout) == (0, "")
+    broken = commit(legal, compose, ILLEGAL)
+    assert broken.returncode == 1
+    assert "R-GEN-02" in broken.stdout and "game.yaml" not in broken.stdout
