@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .edition.model import RESOURCES
+from .engine import townland
+from .engine.actions import NAMES
 from .engine.replay import Snapshot
 from .engine.setup import describe_options
 from .engine.state import GameState
@@ -91,46 +93,81 @@ def _table(headers: list[str], rows: list[list[Any]]) -> str:
 
 
 def state_tables(snap: Snapshot) -> dict[str, Any]:
-    """The state after a turn: players, market, townland."""
+    """The state after a turn: players, market, townland; typed values for `--format json`
+    (numbers as numbers, lists as lists), every Building Site and Planting Spot of the placed
+    land tiles with its id and what stands there (the empty ones too: their ids are the
+    names a log uses), and the same as tables for people."""
     s = snap.state
-    title = "after setup" if snap.turn == 0 else f"after turn {snap.turn} ({snap.player})"
+    town, ed = s.townland, s.edition
+    title = "after setup" if snap.turn == 0 else (
+        f"after turn {snap.turn} ({snap.player}, {NAMES.get(snap.action or '', snap.action)})")
     players = _player_rows(s)
     market = {r: s.market[r] for r in RESOURCES}
-    buildings = [[site, s.edition.buildings[b.building].name,
-                  f"{len(b.blocks)}/{b.floors}", ", ".join(b.blocks),
-                  "sold" if b.sold else "finished" if b.finished else "under construction",
-                  ", ".join(b.workers)] for site, b in sorted(s.townland.buildings.items())]
-    tiles = [[slot, s.townland.tiles[slot], s.townland.owners.get(slot, "")]
-             for slot in sorted(s.townland.tiles)]
+    buildings: list[dict[str, Any]] = [
+        {"site": site, "building": b.building, "name": ed.buildings[b.building].name,
+         "floors_built": len(b.blocks), "floors": b.floors, "blocks": list(b.blocks),
+         "state": "sold" if b.sold else "finished" if b.finished else "under construction",
+         "workers": list(b.workers)}
+        for site, b in sorted(town.buildings.items())]
+    tiles: list[dict[str, Any]] = [
+        {"slot": slot, "land_tile": town.tiles[slot], "owner": town.owners.get(slot)}
+        for slot in sorted(town.tiles)]
+    sites: list[dict[str, Any]] = [{"site": site, "kind": townland.site_spec(ed, town, site).kind,
+              "building": town.buildings[site].building if site in town.buildings else None}
+             for site in townland.all_sites(ed, town)]
+    spots: list[dict[str, Any]] = [{"spot": spot, "tree": spot in town.trees}
+             for spot in townland.all_spots(ed, town)]
+    empty_sites = [x["site"] for x in sites if x["building"] is None]
+    empty_spots = [x["spot"] for x in spots if not x["tree"]]
     text = "\n\n".join([
         f"State {title}",
         _table(["player", "money", "VP", "concrete", "wood", "steel", "warehouses", "trees",
                 "blocks", "workers", "road track", "ring", "portfolio"],
-               [list(r.values()) for r in players]),
+               [_player_cells(r) for r in players]),
         "Resident Display: " + ", ".join(s.supply.display)
         + f"; Residents of Grinivil: {', '.join(s.supply.pile) or 'none'}",
         "Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
         + f"; Conversion Rate {s.ring.conversion_rate}",
-        _table(["slot", "land tile", "owner"], tiles),
-        _table(["site", "building", "floors", "blocks", "state", "workers"], buildings)
-        if buildings else "No buildings yet.",
-        "Roads completed: " + (", ".join(sorted(s.townland.road_tokens)) or "none")
-        + f"\nTrees planted: {', '.join(sorted(s.townland.trees)) or 'none'}",
+        _table(["slot", "land tile", "owner"],
+               [[t["slot"], t["land_tile"], t["owner"] or ""] for t in tiles]),
+        _table(["site", "building", "floors", "blocks", "state", "workers"],
+               [[x["site"], x["name"], f"{x['floors_built']}/{x['floors']}",
+                 ", ".join(x["blocks"]), x["state"], ", ".join(x["workers"])]
+                for x in buildings]) if buildings else "No buildings yet.",
+        "Roads completed: " + (", ".join(sorted(town.road_tokens)) or "none")
+        + f"\nTrees planted: {', '.join(sorted(town.trees)) or 'none'}"
+        + f"\nEmpty Building Sites: {', '.join(empty_sites) or 'none'}"
+        + f"\nEmpty Planting Spots: {', '.join(empty_spots) or 'none'}",
     ])
-    return {"turn": snap.turn, "players": players, "market": market,
-            "buildings": buildings, "tiles": tiles, "text": text}
+    return {"turn": snap.turn, "player": snap.player, "action": snap.action,
+            "players": players, "market": market, "buildings": buildings, "tiles": tiles,
+            "sites": sites, "spots": spots, "text": text}
 
 
 def _player_rows(s: GameState) -> list[dict[str, Any]]:
     rows = []
     for p in s.players:
-        pos = "Starting Tile" if p.position == 0 else f"{p.position} {s.ring.tile_at(p.position)}"
         employed = sum(p.name in b.workers for b in s.townland.buildings.values()) + sum(
             who == p.name for who in s.ring.ability_workers.values())
         rows.append({"player": p.name, "money": p.money, "vp": p.vp,
                      **{r: p.cubes[r] for r in RESOURCES}, "warehouses": 1 + p.small_warehouses,
                      "trees": p.trees, "blocks": p.blocks,
-                     "workers": f"{p.workers - employed} free / {employed} employed",
-                     "road track": p.road_track, "ring": pos,
-                     "portfolio": ", ".join(p.residents)})
+                     "workers": {"free": p.workers - employed, "employed": employed},
+                     "road_track": p.road_track,
+                     "ring": {"position": p.position,
+                              "tile": s.ring.tile_at(p.position) if p.position else None},
+                     "portfolio": list(p.residents)})
     return rows
+
+
+def _player_cells(row: dict[str, Any]) -> list[Any]:
+    """A player's row of the `show` table, for people."""
+    ring = row["ring"]
+    return [row["player"], row["money"], row["vp"], *(row[r] for r in RESOURCES),
+            row["warehouses"], row["trees"], row["blocks"],
+            f"{row['workers']['free']} free / {row['workers']['employed']} employed",
+            row["road_track"],
+            "Starting Tile" if ring["position"] == 0 else f"{ring['position']} {ring['tile']}",
+            ", ".join(row["portfolio"])]
+
+

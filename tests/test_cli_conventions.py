@@ -265,3 +265,31 @@ def test_the_pre_commit_hook_validates_the_staged_logs_and_skips_other_yaml(
     broken = commit(legal, compose, ILLEGAL)
     assert broken.returncode == 1
     assert "R-GEN-02" in broken.stdout and "game.yaml" not in broken.stdout
+
+
+def test_show_json_is_typed_and_lists_every_site_and_spot() -> None:
+    """`show --format json` after turn 5 of the 2-player sample (Anna, Build Floor at a
+    premium on O1.s1, finishing the House there): numbers are numbers, the workers and the
+    ring position are objects, the portfolio a list; every Building Site and Planting Spot of
+    the four placed land tiles is listed with its id, the empty ones included (their ids are
+    the names a log uses), and the header names the turn's action."""
+    result = grinivil("show", str(GAME), "--turn", "5", "--format", "json")
+    assert result.returncode == 0
+    state = json.loads(result.stdout)
+    assert (state["turn"], state["player"], state["action"]) == (5, "Anna",
+                                                                  "build-floor-premium")
+    anna = next(p for p in state["players"] if p["player"] == "Anna")
+    assert isinstance(anna["money"], int) and isinstance(anna["vp"], int)
+    total = anna["workers"]["free"] + anna["workers"]["employed"]
+    assert anna["workers"]["employed"] == 1 and total == 3  # her Worker on the House
+    assert isinstance(anna["portfolio"], list) and isinstance(anna["ring"]["position"], int)
+    sites = {x["site"]: x["building"] for x in state["sites"]}
+    assert sites["O1.s1"] == "house" and sites["I0.s1"] is None
+    assert {x["slot"] for x in state["tiles"]} == {s.split(".")[0] for s in sites}
+    spots = {x["spot"]: x["tree"] for x in state["spots"]}
+    assert spots and not any(spots.values())  # nobody has planted yet
+    house = next(b for b in state["buildings"] if b["site"] == "O1.s1")
+    assert (house["floors_built"], house["floors"], house["state"]) == (2, 2, "finished")
+    text = grinivil("show", str(GAME), "--turn", "5").stdout
+    assert text.startswith("State after turn 5 (Anna, Build Floor (at a premium))")
+    assert "Empty Building Sites: C.s1, C.s2" in text
