@@ -293,3 +293,28 @@ def test_show_json_is_typed_and_lists_every_site_and_spot() -> None:
     text = grinivil("show", str(GAME), "--turn", "5").stdout
     assert text.startswith("State after turn 5 (Anna, Build Floor (at a premium))")
     assert "Empty Building Sites: C.s1, C.s2" in text
+
+
+def test_card_and_building_names_are_read_in_any_case_and_as_printed(tmp_path: Path) -> None:
+    """The 2-player sample with its resident cards written as printed on the cards (`Dana`,
+    `MAREK`) and its buildings by their printed names (`House`, `Police`): the same
+    game (legal, Bruno 26 and Anna 17); a misspelt card is still a format problem with a
+    "did you mean" (exit 2)."""
+    from grinivil_cli.edition.load import load_edition
+
+    edition = load_edition("standard")
+    text = GAME.read_text(encoding="utf-8")
+    text = text.replace("[dana, marek]", "[Dana, MAREK]").replace(
+        "display: [greta,", "display: [Greta,")
+    text = text.replace("building: house", f"building: {edition.buildings['house'].name}")
+    text = text.replace("building: police", f"building: {edition.buildings['police'].name}")
+    assert "Dana" in text and "building: house" not in text
+    log = tmp_path / "printed.yaml"
+    log.write_text(text, encoding="utf-8")
+    result = grinivil("validate", str(log))
+    assert result.returncode == 0, result.stdout
+    assert "final scores: 1. Bruno 26, 2. Anna 17" in result.stdout
+    log.write_text(text.replace("[Dana,", "[Dnaa,"), encoding="utf-8")
+    typo = grinivil("validate", str(log))
+    assert typo.returncode == 2 and "'Dnaa' is not a resident card; did you mean 'dana'?" \
+        in typo.stdout

@@ -43,12 +43,36 @@ def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
         "action tile": list(edition.action_tiles),
     }
     known = {kind: set(names) for kind, names in kinds.items()}
+    spelled = {"resident card": spellings(edition.residents),
+               "building": spellings(edition.buildings)}
     for path, kind, value, key in _names(data, ()):
         if isinstance(value, str) and value not in known[kind]:
+            canonical = spelled.get(kind, {}).get(value.casefold()) if not key else None
+            if canonical is not None:  # 'Petra', 'PETRA', 'Bus Stop': as printed on the card
+                put(data, path, canonical)
+                continue
             problems.append(Problem(f"'{value}' is not a {kind}{hint(value, kinds[kind])}",
                                     loaded.position(path, key=key), path))
     return sorted(problems, key=lambda p: (p.position.line, p.position.col) if p.position
                   else (0, 0))
+
+
+def spellings(cards: dict[str, Any]) -> dict[str, str]:
+    """A resident card's or a building's key by how people write it: its key or its printed
+    name, in any case ('Petra', 'PETRA' and 'petra' are the card `petra`)."""
+    out: dict[str, str] = {}
+    for key, card in cards.items():
+        out.setdefault(str(card.name).casefold(), key)
+    out.update({key.casefold(): key for key in cards})  # a key wins over another's name
+    return out
+
+
+def put(data: Any, path: Path, value: str) -> None:
+    """Write `value` at `path` of the log's data (a name read as its edition key)."""
+    node = data
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
 
 
 # Names the engine and its ledger use for who pays and who owns besides the players.
