@@ -636,11 +636,27 @@ def rule(
 
 
 @app.command()
-def schema() -> None:
-    """Print the JSON Schema of the game log format."""
-    from .logfile.schema import LOG_SCHEMA
+def schema(
+    edition: Annotated[str | None, typer.Option(
+        "--edition", metavar="NAME|FILE",
+        help="Name the edition's resident cards, buildings, land tiles, sites and spots in "
+        "the schema, for an editor to complete them.")] = None,
+) -> None:
+    """Print the JSON Schema of the game log format (with --edition, one that lists the
+    edition's names: `grinivil schema --edition standard > game-log.schema.json`)."""
+    from .logfile.schema import LOG_SCHEMA, schema_for_edition
 
-    _echo_json(LOG_SCHEMA, indent=2, sort_keys=False)
+    if edition is None:
+        _echo_json(LOG_SCHEMA, indent=2, sort_keys=False)
+        return
+    from .edition.load import load_edition
+
+    try:
+        ed = load_edition(edition, bundled_only=False)
+    except LogFormatError as e:
+        _echo(f"grinivil: edition {edition}: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    _echo_json(schema_for_edition(ed), indent=2, sort_keys=False)
 
 
 @app.command()

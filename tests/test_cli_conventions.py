@@ -318,3 +318,32 @@ def test_card_and_building_names_are_read_in_any_case_and_as_printed(tmp_path: P
     typo = grinivil("validate", str(log))
     assert typo.returncode == 2 and "'Dnaa' is not a resident card; did you mean 'dana'?" \
         in typo.stdout
+
+
+def test_schema_for_an_edition_names_what_an_editor_completes(tmp_path: Path) -> None:
+    """`grinivil schema --edition standard`: the log schema with the edition's resident cards,
+    buildings and land tiles as enums (29, 19 and 17 in the standard edition: its data file)
+    and every Building Site and Planting Spot id a land tile can have in each slot; every
+    sample is valid against it, a misspelt card is not; an unknown edition is exit 2."""
+    from jsonschema import Draft202012Validator
+
+    from grinivil_cli.edition.load import load_edition
+
+    result = grinivil("schema", "--edition", "standard")
+    assert result.returncode == 0
+    schema = json.loads(result.stdout)
+    edition = load_edition("standard")
+    defs = schema["$defs"]
+    assert defs["resident"]["enum"] == sorted(edition.residents)
+    assert defs["building"]["enum"] == sorted(edition.buildings)
+    assert defs["landTile"]["enum"] == sorted(edition.land_tiles)
+    assert (len(edition.residents), len(edition.buildings), len(edition.land_tiles)) == (
+        29, 19, 17)
+    assert "I3.s2" in defs["site"]["enum"] and "I3.p1" in defs["spot"]["enum"]
+    validator = Draft202012Validator(schema)
+    for sample in sorted(SAMPLES.glob("game-*.yaml")):
+        data = yaml.safe_load(sample.read_text(encoding="utf-8"))
+        assert not list(validator.iter_errors(data)), sample
+    data["setup"]["display"][0] = "gretta"
+    assert list(validator.iter_errors(data))
+    assert grinivil("schema", "--edition", "nosuch").returncode == 2
