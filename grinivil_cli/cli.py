@@ -620,6 +620,44 @@ def _board(rec: Any) -> str:
 
 
 @app.command()
+def new(
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
+                                         help="The new log (refused if it exists).")],
+    players: Annotated[str, typer.Option(
+        "--players", metavar="NAMES",
+        help="The players in seating order, comma-separated: Anna,Bruno,Clara (2 to 6).")],
+    deal: Annotated[int, typer.Option(
+        "--deal", metavar="SEED", help="The seed of the random legal setup written.")] = 1,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="KEY=VALUE", help="A variant, as for simulate (repeatable).")]
+    = None,
+    edition: EditionOpt = None,
+) -> None:
+    """Start a new log: the players, and a legal setup dealt at random (from --deal SEED)
+    with a comment above each value saying where it comes from at the table, to replace with
+    what was dealt there; then `grinivil record FILE` records the turns."""
+    from .recorder.session import CannotRecord, Recording
+    from .sim.simulate import parse_option
+
+    names = [n.strip() for n in players.split(",") if n.strip()]
+    if not 2 <= len(names) <= 6:
+        _echo(f"grinivil: --players names 2 to 6 players, comma-separated (Anna,Bruno); "
+              f"'{safe_text(players, newlines=False)}' names {len(names)}.", err=True)
+        raise typer.Exit(UNREADABLE)
+    try:
+        options: dict[str, Any] = {}
+        for text in option or []:
+            options.update(parse_option(text))
+        Recording.deal(output, len(names), deal, options, names, edition, explained=True)
+    except (CannotRecord, ValueError) as e:
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    _echo(f"{output}: a new {len(names)}-player game ({', '.join(names)}), its setup dealt "
+          f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
+          f"with `grinivil record {output}`.")
+
+
+@app.command()
 def rule(
     query: Annotated[str, typer.Argument(
         metavar="ID", help="A rule id (R-FEE-03), a ruling id (AMB-TAR-01), or a family (FEE, "

@@ -347,3 +347,38 @@ def test_schema_for_an_edition_names_what_an_editor_completes(tmp_path: Path) ->
     data["setup"]["display"][0] = "gretta"
     assert list(validator.iter_errors(data))
     assert grinivil("schema", "--edition", "nosuch").returncode == 2
+
+
+def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
+        tmp_path: Path) -> None:
+    """`grinivil new --players Anna,Bruno,Clara -o FILE`: a 3-player log with those names in
+    seating order and a legal setup dealt from the seed (the same seed, the same setup), a
+    comment above each setup value naming its step of the rulebook's Setup, a `$schema` path
+    that resolves from the file's folder to the log schema, no turn yet (legal, unfinished),
+    and `grinivil record` can go on from it. An existing file, or fewer than 2 names, is a
+    usage error (exit 2)."""
+    from grinivil_cli.recorder.session import Recording
+
+    out = tmp_path / "club" / "game.yaml"
+    out.parent.mkdir()
+    result = grinivil("new", "--players", "Anna,Bruno,Clara", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    assert [p["name"] for p in data["players"]] == ["Anna", "Bruno", "Clara"]
+    assert data["turns"] == []
+    for step in ("# Setup 1: the two Inner Land Tiles", "# Setup 3: the five resident cards",
+                 "# Setup 5: the cubes drawn for the Market", "# Time Action Ring Setup"):
+        assert step in text
+    schema_line = text.splitlines()[0]
+    target = (out.parent / schema_line.split("$schema=", 1)[1]).resolve()
+    assert json.loads(target.read_text(encoding="utf-8"))["$id"].endswith(
+        "game-log.schema.json")
+    check = grinivil("validate", str(out))
+    assert check.returncode == 0 and "(0 turns)" in check.stdout
+    again = tmp_path / "again.yaml"
+    assert grinivil("new", "--players", "Anna,Bruno,Clara", "-o", str(again)).returncode == 0
+    assert yaml.safe_load(again.read_text(encoding="utf-8"))["setup"] == data["setup"]
+    assert Recording.open(out).turns == 0  # `grinivil record` goes on from it
+    assert grinivil("new", "--players", "Anna,Bruno", "-o", str(out)).returncode == 2
+    assert grinivil("new", "--players", "Anna", "-o", str(tmp_path / "x.yaml")).returncode == 2

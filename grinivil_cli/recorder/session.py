@@ -9,6 +9,7 @@ opening the file again replays it and goes on from its last whole turn.
 from __future__ import annotations
 
 import copy
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,48 @@ from ..story import UNITS, amount, turn_story
 from . import logtext
 
 RECORDED = SCHEMA_LINE + "# {title}: recorded at the table with grinivil record{args}.\n"
+
+
+# Where each value of a setup comes from (rulebook: Setup, Time Action Ring Setup), written
+# beside it by `grinivil new`: what to put there when the table dealt something else.
+SETUP_SOURCES = {
+    "players": "seating order, clockwise from the first player; colours: brown, grey, beige, "
+               "white, black, orange (R-GEN-01)",
+    "money": "each player's Grinies at the start",
+    "inner_tiles": "Setup 1: the two Inner Land Tiles drawn (1C, 1D), by edition key",
+    "municipal_tokens": "Setup 2: the Building Token drawn for each Municipal site on the road",
+    "market": "Setup 5: the cubes drawn for the Market (6 a player, 5 with 5-6 players)",
+    "display": "Setup 3: the five resident cards face up on the Display",
+    "residents": "Setup 8: the two resident cards dealt to each player",
+    "ring": "Time Action Ring Setup: the 16 tiles r1..r16 in ring order",
+    "conversion_rate": "Time Action Ring Setup: the D4 Conversion Die as rolled",
+    "options": "the variants played (docs/log-format.md)",
+}
+
+
+def schema_path_from(folder: Path) -> str:
+    """The installed log schema, as a path from `folder` (absolute when there is none: another
+    drive), for an editor's `$schema` comment."""
+    from importlib.resources import as_file, files
+
+    with as_file(files("grinivil_cli") / "schemas" / "game-log.schema.json") as schema:
+        try:
+            return Path(os.path.relpath(schema.resolve(), folder.resolve())).as_posix()
+        except ValueError:
+            return schema.resolve().as_posix()
+
+
+def explain_setup(text: str) -> str:
+    """`text` (a log written by `log_to_yaml`) with a comment above each setup key and above
+    `players` saying where its value comes from."""
+    out = []
+    for line in text.splitlines(keepends=True):
+        key = line.strip().split(":", 1)[0]
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        if key in SETUP_SOURCES and (indent == "  " or key == "players" and not indent):
+            out.append(f"{indent}# {SETUP_SOURCES[key]}\n")
+        out.append(line)
+    return "".join(out)
 
 
 class CannotRecord(Exception):
@@ -118,7 +161,8 @@ class Recording:
 
     @classmethod
     def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
-             names: list[str] | None = None, edition: str | None = None) -> Recording:
+             names: list[str] | None = None, edition: str | None = None,
+             explained: bool = False) -> Recording:
         """A new log at `path` with a random legal setup (`--deal SEED`), written at once."""
         if path.exists():
             raise CannotRecord(f"{path} exists already: record into it without --deal to go "
@@ -137,14 +181,23 @@ class Recording:
                                    "(one different name each, in seating order)")
             log = _renamed(log, names)
         log["title"] = f"{players}-player game"
-        return cls.create(path, log, f" --deal {seed} --players {players}", edition)
+        return cls.create(path, log, f" --deal {seed} --players {players}", edition,
+                          explained=explained)
 
     @classmethod
     def create(cls, path: Path, log: dict[str, Any], args: str = "",
-               edition: str | None = None) -> Recording:
-        """A new log at `path` with the setup of `log` and no turn, written at once."""
+               edition: str | None = None, explained: bool = False) -> Recording:
+        """A new log at `path` with the setup of `log` and no turn, written at once; with
+        `explained` (`grinivil new`), each line of the setup says where its value comes from
+        and the schema is named by a path that resolves from the log's folder."""
         text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
-        text = RECORDED.format(title=log["title"], args=args) + text
+        if explained:
+            text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n"
+                    f"# {log['title']}: started with grinivil new{args}; edit the setup to "
+                    "what the table dealt, then record the turns with grinivil record.\n"
+                    + explain_setup(text))
+        else:
+            text = RECORDED.format(title=log["title"], args=args) + text
         try:
             write_atomic(path, text)
         except OSError as e:
