@@ -13,10 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LogFormatError, Path, Problem
 from ..logfile.loaded import Loaded
@@ -72,6 +69,10 @@ SITE_ROADS: dict[str, frozenset[str]] = {
 }
 AMOUNT_KINDS = frozenset({"vp", "money"})
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 
 # --- reading -------------------------------------------------------------------------------
 
@@ -103,7 +104,10 @@ def _schema() -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
-    """A validator for the edition schema."""
+    """A validator for the edition schema (jsonschema imported only for an edition file that
+    is checked: not for the bundled one, start-up time)."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(_schema())
 
 
@@ -136,13 +140,16 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
 
 @functools.lru_cache(maxsize=8)
 def _bundled(name: str) -> Edition:
-    """A bundled edition, read and checked once."""
+    """A bundled edition, read once. It ships with the package and is not checked again on
+    every run: the schema check alone took a third of a small log's validation
+    (tests/test_edition.py checks it with the schema and the cross-checks)."""
     resource = _package_dir() / "editions" / f"{name}.yaml"
-    return _load(resource, source=f"{PACKAGE}/editions/{name}.yaml", name=name)
+    return _load(resource, source=f"{PACKAGE}/editions/{name}.yaml", name=name, checked=True)
 
 
-def _load(path: Traversable, *, source: str, name: str) -> Edition:
-    """Read, check and build one edition file; raise LogFormatError with every problem."""
+def _load(path: Traversable, *, source: str, name: str, checked: bool = False) -> Edition:
+    """Read, check (unless `checked` already: a bundled edition) and build one edition file;
+    raise LogFormatError with every problem."""
     try:
         loaded = _read_yaml(path, source)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
@@ -152,7 +159,7 @@ def _load(path: Traversable, *, source: str, name: str) -> Edition:
                else getattr(exc, "strerror", None) or str(exc))
         raise LogFormatError([Problem(f"cannot read the edition: {why}")]) from exc
     data = loaded.data
-    problems = edition_problems(data)
+    problems = [] if checked else edition_problems(data)
     if problems:
         raise LogFormatError(
             [Problem(p.message, loaded.position(p.path), p.path) for p in problems]

@@ -5,17 +5,19 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from importlib.resources import files
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..edition.model import Edition
 from ..errors import Path, Problem
 from . import fastcheck
 from .loaded import Loaded
 from .suggest import did_you_mean, hint
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 Schema = Mapping[str, Any]
 
@@ -28,7 +30,17 @@ def _load_schema() -> dict[str, Any]:
 
 
 LOG_SCHEMA: dict[str, Any] = _load_schema()
-_VALIDATOR = Draft202012Validator(LOG_SCHEMA)
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    """jsonschema's validator of the log schema, made (and jsonschema imported) only when the
+    fast check finds a problem to explain: most runs never need it (start-up time)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(LOG_SCHEMA)
+
+
 _TILES: frozenset[str] = frozenset(LOG_SCHEMA["$defs"]["tile"]["enum"])
 _ACTION_FIELDS: dict[str, frozenset[str]] = {
     branch["if"]["properties"]["tile"]["const"]: frozenset(branch["then"]["properties"])
@@ -80,7 +92,7 @@ def check_log(loaded: Loaded) -> list[Problem]:
     if fastcheck.is_valid(loaded.data):
         return []
     found: dict[tuple[Path, str], Problem] = {}
-    for error in _VALIDATOR.iter_errors(loaded.data):
+    for error in _validator().iter_errors(loaded.data):
         for problem in _explain(error, loaded):
             found.setdefault((problem.path, problem.message), problem)
         if len(found) >= MAX_PROBLEMS:
@@ -358,7 +370,7 @@ def _applies(branch: Schema, instance: Mapping[str, Any]) -> bool:
     """Whether a tile branch applies; every one does while the tile is missing or unknown."""
     if not _known_tile(instance):
         return True
-    return bool(_VALIDATOR.evolve(schema=branch["if"]).is_valid(instance))
+    return bool(_validator().evolve(schema=branch["if"]).is_valid(instance))
 
 
 def _belongs(key: str, path: Path) -> str:
