@@ -37,8 +37,8 @@ def checked(loaded: Loaded, edition: str | None = None) -> tuple[Loaded, Edition
     """A log read from YAML checked against the schema and its edition's names (all format
     problems at once); the edition it names (or `edition`)."""
     problems = check_log(loaded)
-    if problems:
-        raise LogFormatError(problems)
+    if problems:  # and the names the log gets wrong, in the same report (one run, not two)
+        raise LogFormatError(with_names(loaded, problems, edition))
     name = edition if edition is not None else loaded.data.get("edition") or "standard"
     try:
         ed = load_edition(name, bundled_only=edition is None)
@@ -51,6 +51,33 @@ def checked(loaded: Loaded, edition: str | None = None) -> tuple[Loaded, Edition
     if problems:
         raise LogFormatError(problems)
     return loaded, ed
+
+
+def with_names(loaded: Loaded, problems: list[Problem], edition: str | None) -> list[Problem]:
+    """The schema's `problems` of a log and the names it gets wrong (`check_references`) where
+    the schema found nothing, in the order of the log: a misspelt key, a wrong type and a
+    misspelt card are reported together. Without an edition to judge names by (the one the
+    log names cannot be read), the schema's problems alone."""
+    data = loaded.data
+    name = edition if edition is not None else data.get("edition") if isinstance(data, dict) \
+        else None
+    try:
+        ed = load_edition(name if isinstance(name, str) and name else "standard",
+                          bundled_only=edition is None)
+        names = check_references(loaded, ed) if isinstance(data, dict) else []
+    except (LogFormatError, AttributeError, TypeError, KeyError, IndexError):
+        return problems  # names are judged once the log reads (`checked` again)
+    flagged = [p.path for p in problems]
+
+    def covered(path: tuple[str | int, ...]) -> bool:
+        return any(path[:len(f)] == f or f[:len(path)] == path for f in flagged)
+
+    added = [p for p in names if not covered(p.path)]
+    if not added:
+        return problems
+    last = (float("inf"), float("inf"))  # a problem of no place (the check stopped) stays last
+    return sorted(problems + added, key=lambda p: (p.position.line, p.position.col)
+                  if p.position else last)
 
 
 def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,

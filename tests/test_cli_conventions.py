@@ -382,3 +382,24 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
     assert Recording.open(out).turns == 0  # `grinivil record` goes on from it
     assert grinivil("new", "--players", "Anna,Bruno", "-o", str(out)).returncode == 2
     assert grinivil("new", "--players", "Anna", "-o", str(tmp_path / "x.yaml")).returncode == 2
+
+
+def test_a_misspelt_key_a_wrong_type_and_a_misspelt_card_are_reported_in_one_run(
+        tmp_path: Path) -> None:
+    """The 2-player sample with three mistakes: `mony` for `money` (a key), `six` for the
+    Conversion Die (a type) and `dnaa` for the card `dana` (a name). One run reports all
+    three, in the order of the log, each with its place (it took three runs: the names were
+    judged only once the schema was satisfied); exit 2."""
+    text = GAME.read_text(encoding="utf-8")
+    text = text.replace("  money: 50\n", "  mony: 50\n", 1)
+    text = text.replace("conversion_rate: 6", "conversion_rate: six", 1)
+    text = text.replace("[dana, marek]", "[dnaa, marek]")
+    log = tmp_path / "three.yaml"
+    log.write_text(text, encoding="utf-8")
+    result = grinivil("validate", str(log))
+    assert result.returncode == 2
+    lines = [line.split(": ", 1)[1] for line in result.stdout.splitlines()
+             if line.startswith(str(log))]
+    assert lines == ["unknown key 'mony' in the setup; did you mean 'money'?",
+                     "'dnaa' is not a resident card; did you mean 'dana'?",
+                     "expected a whole number, found text 'six'"]
