@@ -185,6 +185,43 @@ def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, job
     yield from _Pool(count, (edition, max_bytes, lenient, describe)).reports(names, on_done)
 
 
+class DaskUnavailable(Exception):
+    """--dask cannot run: the extra is not installed, or the scheduler cannot be reached."""
+
+
+def validate_on_dask(paths: list[Path], address: str, *, edition: str | None, max_bytes: int,
+                     lenient: bool = False, on_done: Callable[[], None] | None = None,
+                     describe: Describe = report.validation,
+                     ) -> Generator[dict[str, Any], None, None]:
+    """`validate_many` on a Dask cluster (the optional extra `dask`): each file's report made
+    by `validate_one` on the cluster's workers, which must see the files at the same paths
+    (shared storage), given in input order. `address` is the scheduler's (`tcp://host:8786`),
+    or `local` for a cluster of this machine's cores started for the run."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise DaskUnavailable("--dask needs the optional extra 'dask': pip install "
+                              "'grinivil[dask]' (or -e '.[dask]')") from None
+    cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                           dashboard_address=None) if address == "local" else None  # type: ignore[no-untyped-call]
+    try:
+        with Client(cluster if cluster is not None else address,  # type: ignore[no-untyped-call]
+                    timeout="10s") as client:
+            futures = client.map(validate_one, [str(p) for p in paths], edition=edition,
+                                 max_bytes=max_bytes, lenient=lenient, describe=describe,
+                                 pure=False)
+            for future in futures:
+                result: dict[str, Any] = future.result()
+                if on_done:
+                    on_done()
+                yield result
+    except OSError as e:  # the scheduler cannot be reached
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
 # --- Stopping on SIGINT and SIGTERM ---------------------------------------------------------------
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)

@@ -128,6 +128,10 @@ def validate(
         "--logs-only", metavar="",
         help="Skip named files that are not Grinivil logs too, as in folders (for a hook "
         "given every YAML file).")] = False,
+    dask: Annotated[str | None, typer.Option(
+        "--dask", metavar="ADDRESS",
+        help="Validate on a Dask cluster: its scheduler (tcp://host:8786; `local` starts one "
+        "on this machine). Needs the optional extra 'dask'.")] = None,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
@@ -139,6 +143,10 @@ def validate(
         raise typer.Exit(UNREADABLE)
     found = batch.find_logs(logs, exclude, logs_only=logs_only)
     paths = found.logs
+    if dask is not None and (jobs > 1 or STDIN in map(str, paths)):
+        _echo("grinivil: --dask validates files on the cluster's workers: not with --jobs, "
+              "nor standard input.", err=True)
+        raise typer.Exit(UNREADABLE)
     progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
     stream = fmt == "jsonl" or (fmt == "text" and not progress)  # each result as it comes
     results: list[dict[str, Any]] = []
@@ -151,8 +159,14 @@ def validate(
 
     with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop, print what is known, 130, 143
         try:
-            reports = batch.validate_many(paths, edition=edition, max_bytes=max_size, jobs=jobs,
-                                          lenient=lenient, on_done=lambda: bar.update(1))
+            if dask is not None:
+                reports = batch.validate_on_dask(paths, dask, edition=edition,
+                                                 max_bytes=max_size, lenient=lenient,
+                                                 on_done=lambda: bar.update(1))
+            else:
+                reports = batch.validate_many(paths, edition=edition, max_bytes=max_size,
+                                              jobs=jobs, lenient=lenient,
+                                              on_done=lambda: bar.update(1))
             with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
                                    hidden=not progress) as bar, closing(reports):
                 for result in reports:
@@ -164,6 +178,9 @@ def validate(
             if stream:
                 for result in stop.known:
                     show(result)
+        except batch.DaskUnavailable as e:
+            _echo(f"grinivil: {e}", err=True)
+            raise typer.Exit(UNREADABLE) from None
         signum = batch.pending_signal()
         if fmt == "text" and not stream:
             for result in results:

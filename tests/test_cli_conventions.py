@@ -403,3 +403,17 @@ def test_a_misspelt_key_a_wrong_type_and_a_misspelt_card_are_reported_in_one_run
     assert lines == ["unknown key 'mony' in the setup; did you mean 'money'?",
                      "'dnaa' is not a resident card; did you mean 'dana'?",
                      "expected a whole number, found text 'six'"]
+
+
+def test_validate_on_a_dask_cluster_gives_the_reports_of_one_process() -> None:
+    """`--dask local` (a Dask cluster of this machine's cores, started for the run; an address
+    `tcp://host:8786` names an existing one): the same reports, in the same order, and the
+    same exit code as one process; with --jobs it is a usage error."""
+    pytest.importorskip("distributed")
+    logs = [str(p) for p in sorted(SAMPLES.glob("game-*.yaml"))] + [str(ILLEGAL)]
+    one = grinivil("validate", "--format", "jsonl", *logs)
+    dask = grinivil("validate", "--format", "jsonl", "--dask", "local", *logs)
+    assert dask.returncode == one.returncode == 1
+    assert dask.stdout == one.stdout
+    both = grinivil("validate", "--dask", "local", "--jobs", "2", *logs)
+    assert both.returncode == 2 and "not with --jobs" in both.stderr
