@@ -417,3 +417,17 @@ def test_validate_on_a_dask_cluster_gives_the_reports_of_one_process() -> None:
     assert dask.stdout == one.stdout
     both = grinivil("validate", "--dask", "local", "--jobs", "2", *logs)
     assert both.returncode == 2 and "not with --jobs" in both.stderr
+
+
+def test_a_log_started_by_record_names_a_schema_that_resolves(tmp_path: Path) -> None:
+    """`grinivil record --deal` starts a log whose `$schema` comment is a path, from the log's
+    folder, of the installed log schema (it was an address that does not resolve)."""
+    from grinivil_cli.recorder.session import Recording
+
+    out = tmp_path / "deep" / "game.yaml"
+    out.parent.mkdir()
+    Recording.deal(out, 2, 7)
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    target = (out.parent / first.split("$schema=", 1)[1]).resolve()
+    assert target.name == "game-log.schema.json" and target.is_file()

@@ -30,11 +30,12 @@ from ..logfile.suggest import hint
 from ..logfile.yamlsafe import load_yaml_text
 from ..output import write_atomic
 from ..sim.simulate import check_options, random_setup
-from ..sim.writer import SCHEMA_LINE, log_to_yaml
+from ..sim.writer import log_to_yaml
 from ..story import UNITS, amount, turn_story
 from . import logtext
 
-RECORDED = SCHEMA_LINE + "# {title}: recorded at the table with grinivil record{args}.\n"
+RECORDED = ("# yaml-language-server: $schema={schema}\n"
+            "# {title}: recorded at the table with grinivil record{args}.\n")
 
 
 # Where each value of a setup comes from (rulebook: Setup, Time Action Ring Setup), written
@@ -189,7 +190,7 @@ class Recording:
                edition: str | None = None, explained: bool = False) -> Recording:
         """A new log at `path` with the setup of `log` and no turn, written at once; with
         `explained` (`grinivil new`), each line of the setup says where its value comes from
-        and the schema is named by a path that resolves from the log's folder."""
+        (the schema named, in either case, by a path that resolves from the log's folder)."""
         text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
         if explained:
             text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n"
@@ -197,7 +198,8 @@ class Recording:
                     "what the table dealt, then record the turns with grinivil record.\n"
                     + explain_setup(text))
         else:
-            text = RECORDED.format(title=log["title"], args=args) + text
+            text = RECORDED.format(schema=schema_path_from(path.parent), title=log["title"],
+                                   args=args) + text
         try:
             write_atomic(path, text)
         except OSError as e:
