@@ -87,7 +87,7 @@ def find_logs(args: list[str], exclude: list[str] | None = None, *,
     found = Found()
 
     def excluded(path: Path) -> bool:
-        return any(fnmatch.fnmatch(str(path), pat) or fnmatch.fnmatch(path.as_posix(), pat)
+        return any(fnmatch.fnmatch(path.as_posix(), pat)
                    or any(fnmatch.fnmatch(part, pat) for part in path.parts)
                    for pat in patterns)
 

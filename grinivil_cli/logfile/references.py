@@ -21,7 +21,9 @@ RESIDENT_VALUES = {"take", "give", "refill", "resident"}
 
 
 def check_references(loaded: Loaded, edition: Edition) -> list[Problem]:
-    """Every name in the log, checked against the players and the edition."""
+    """Every name in the log, checked against the players and the edition. A resident card
+    or building written as printed on it, or in another case, is read as its key: the log's
+    data is given the key (`spellings`), and the rules read that."""
     data = loaded.data
     players = [str(p.get("name")) for p in data.get("players") or [] if isinstance(p, dict)]
     problems: list[Problem] = []

@@ -34,8 +34,9 @@ from ..sim.writer import log_to_yaml
 from ..story import UNITS, amount, turn_story
 from . import logtext
 
-RECORDED = ("# yaml-language-server: $schema={schema}\n"
-            "# {title}: recorded at the table with grinivil record{args}.\n")
+RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"
+STARTED = ("# {title}: started with grinivil new{args}; edit the setup to what the table "
+           "dealt, then record the turns with grinivil record.\n")
 
 
 # Where each value of a setup comes from (rulebook: Setup, Time Action Ring Setup), written
@@ -192,14 +193,9 @@ class Recording:
         `explained` (`grinivil new`), each line of the setup says where its value comes from
         (the schema named, in either case, by a path that resolves from the log's folder)."""
         text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
-        if explained:
-            text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n"
-                    f"# {log['title']}: started with grinivil new{args}; edit the setup to "
-                    "what the table dealt, then record the turns with grinivil record.\n"
-                    + explain_setup(text))
-        else:
-            text = RECORDED.format(schema=schema_path_from(path.parent), title=log["title"],
-                                   args=args) + text
+        head = (STARTED if explained else RECORDED).format(title=log["title"], args=args)
+        text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n" + head
+                + (explain_setup(text) if explained else text))
         try:
             write_atomic(path, text)
         except OSError as e:

@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from .. import report
-from ..audit import claim_divergences
+from ..audit import Divergence, claim_divergences
 from ..chart import COLOURS, LEFT, PLOT, progress_chart
 from ..engine.replay import CLAIM
 from ..engine.scoring import projected_scores
@@ -126,6 +126,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
         frames.append({"turn": snap.turn, "snap": i, "head": head, "player": snap.player or "",
                        "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
                        "story": [safe_text(line) for line in story]})
+    divergences = claim_divergences(game) if game.replay.findings else []
     for err in game.replay.findings:  # claims on their turns; an illegal move stops the game
         if err.turn is None or not frames:
             continue
@@ -135,7 +136,7 @@ def _frames(game: Game) -> list[dict[str, Any]]:
             same[-1]["error"] = message
             same[-1]["claim"] = err.rule == CLAIM
             if err.rule == CLAIM:
-                same[-1]["explain"] = claim_explanation(game, err.turn)
+                same[-1]["explain"] = claim_explanation(game, err.turn, divergences)
         elif err.turn > frames[-1]["turn"]:
             rec = log_turns[err.turn - 1] if 0 < err.turn <= len(log_turns) else None
             frames.append({"turn": err.turn, "snap": frames[-1]["snap"],
@@ -157,16 +158,17 @@ def _frames(game: Game) -> list[dict[str, Any]]:
 MAX_EXPLAINED = 40  # ledger lines under a claim that disagrees (the latest ones)
 
 
-def claim_explanation(game: Game, turn: int) -> list[str]:
+def claim_explanation(game: Game, turn: int, divergences: list[Divergence]) -> list[str]:
     """Why the claims of `turn` that disagree are wrong, from the ledger: for each, the
     claimed and the real figure after the turn, then every change of that figure for that
     player since the player's previous claim of it (or the setup), each with its cause, rule
-    and the total after it: where the table's count and the rules' parted."""
+    and the total after it: where the table's count and the rules' parted. `divergences`:
+    the log's claims that disagree (`audit.claim_divergences`, found once for the page)."""
     r = game.replay
     turns: list[Any] = game.loaded.data.get("turns") or []
     snap_of = {s.turn: s for s in r.snapshots}
     out: list[str] = []
-    for d in claim_divergences(game):
+    for d in divergences:
         if d.turn != turn or d.what not in UNITS or turn not in snap_of:
             continue
         unit = UNITS[d.what]
