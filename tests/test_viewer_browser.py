@@ -244,6 +244,38 @@ SIZES = """
 """
 
 
+BOARD_SIZES = SIZES % "#gv-stage text" + """
+  var board = d.querySelector("#gv-stage svg");
+  out.scale = board.getScreenCTM().a;
+  var drawn = 0;  // the texts of tiles and pieces drawn through <use>, at their drawn size
+  Array.prototype.forEach.call(d.querySelectorAll("#gv-stage use"), function (use) {
+    var ref = use.getAttribute("href") || use.getAttribute("xlink:href");
+    var sym = ref && d.getElementById(ref.slice(1));
+    if (!sym || !sym.viewBox || !sym.viewBox.baseVal || !sym.viewBox.baseVal.width) { return; }
+    var k = use.getScreenCTM().a * use.width.baseVal.value / sym.viewBox.baseVal.width;
+    Array.prototype.forEach.call(sym.querySelectorAll("text"), function (el) {
+      if (!el.textContent.trim()) { return; }
+      drawn += 1;
+      var size = parseFloat(w.getComputedStyle(el).fontSize) * k;
+      if (size < 10) { small.push(el.textContent.trim().slice(0, 30) + " " + size.toFixed(1)); }
+    });
+  });
+  out.drawn = drawn;
+"""
+
+
+@pytest.mark.parametrize("turn", [5, 150])
+def test_at_1200_px_the_board_has_no_text_under_10_px(game4: Path, turn: int) -> None:
+    """At 1200 px wide the board takes the width of the page (a scale of about 0.97) and
+    every text on it, the action tiles' number, Time Cost and name drawn through `<use>`
+    included, is drawn at 10 px or more: turn 5 (the ring's tiles, the Market, the legend)
+    and turn 150 (buildings with their Blocks, Tokens and Workers)."""
+    out = drive(game4, BOARD_SIZES, hash_=f"#turn={turn}")
+    assert out["scale"] > 0.95
+    assert out["count"] > 200 and out["drawn"] >= 21  # 20 action tiles and the Starting Tile
+    assert out["small"] == []
+
+
 def test_at_1200_px_the_panels_and_the_chart_have_no_text_under_10_px(game4: Path) -> None:
     """At 1200 px wide, every text of the page outside the board (header, story, projected
     score, move list, validation, chart) is drawn at 10 px or more, an SVG text measured at

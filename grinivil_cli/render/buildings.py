@@ -11,10 +11,11 @@ from .canvas import Canvas, Node
 from .defs import piece
 from .geometry import tile_point
 from .scene import Scene
-from .style import FAMILY_FILL, FAMILY_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, ROOF
+from .style import FAMILY_FILL, FAMILY_INK, HIGHLIGHT, HIGHLIGHT_EDGE, INK, ROOF, SMALL, text_width
 
-BLOCK_W, BLOCK_H = 20.0, 8.0
-TOKEN_W, TOKEN_H = 28.0, 11.0
+BLOCK_W, BLOCK_H = 24.0, 12.0  # a Building Block, with the builder's letter
+TOKEN_W, TOKEN_H = 28.0, 13.5  # a Building Token (at least as wide as its letters)
+WORKER = 20.0  # a Worker standing by a site, with its player's letter
 SHORT: dict[str, str] = {
     "house": "H", "bus-stop": "Bus", "school": "Schl", "playground": "Play",
     "sports-facility": "Sport", "bowling": "Bowl", "cultural-venue": "Cult",
@@ -27,6 +28,15 @@ SHORT: dict[str, str] = {
 def short_name(kind: BuildingType) -> str:
     """The few letters written on a Building Token."""
     return SHORT.get(kind.key) or kind.name[:4]
+
+
+def token_width(label: str) -> float:
+    """A Building Token just wide enough for its label (neighbouring sites stand close)."""
+    return max(TOKEN_W, text_width(label, SMALL, bold=True) + 6)
+
+
+def token_label(kind: BuildingType, side: str) -> str:
+    return "SALE" if side == "for-sale" else short_name(kind)
 
 
 def token_side(b: Building, kind: BuildingType) -> str:
@@ -52,26 +62,69 @@ def building_classes(b: Building, kind: BuildingType) -> str:
 
 def draw_buildings(c: Canvas, parent: Node, scene: Scene) -> None:
     s = scene.state
-    for site_id in sorted(s.townland.buildings):
+    places = stack_places(scene)
+    for site_id in sorted(places, key=lambda k: (-places[k][1], places[k][0], k)):
+        # the lower buildings first: a tall one's Token may still reach up to the site above
+        # it, whose Blocks (and their builders' letters) are then drawn over the Token
+        x, y = places[site_id]
         b = s.townland.buildings[site_id]
         kind = s.edition.buildings[b.building]
-        slot, _ = split_id(site_id)
-        site = site_spec(s.edition, s.townland, site_id)
-        zone = zone_of(slot)
-        x, y = tile_point(zone, 0 if slot == "C" else int(slot[1:]), site.x, site.y)
         g = c.g(parent, building_classes(b, kind), data_site=site_id)
         c.title(g, _tooltip(site_id, b, kind))
         top = y + 6 - BLOCK_H * max(1, len(b.blocks))
         if site_id in scene.changes.sites:
-            c.rect(g, x - 19, top - TOKEN_H - 5, 38, y + 12 - top + TOKEN_H, rx=6,
-                   cls="changed", fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE, stroke_width="1.5")
+            width = token_width(token_label(kind, token_side(b, kind)))
+            c.rect(g, x - width / 2 - 4, top - TOKEN_H - 5, width + 8,
+                   y + 12 - top + TOKEN_H, rx=6, cls="changed", fill=HIGHLIGHT,
+                   stroke=HIGHLIGHT_EDGE, stroke_width="1.5")
         _blocks(c, g, scene, b, x, y + 6)
         if b.sold:
-            c.polygon(g, [(x - 13, top), (x, top - 10), (x + 13, top)], cls="roof",
+            c.polygon(g, [(x - 16, top), (x, top - 13), (x + 16, top)], cls="roof",
                       fill=ROOF, stroke="#7a1208", stroke_width="1")
         else:
             _token(c, g, kind, token_side(b, kind), x, top)
-        _workers(c, g, scene, b, x + 12, y + 6)
+        _workers(c, g, scene, b, x + BLOCK_W / 2 + 1, y + 6)
+
+
+MAX_SHIFT = 10.0  # how far a stack may stand aside from its site
+
+
+def stack_places(scene: Scene) -> dict[str, tuple[float, float]]:
+    """Where each building's stack stands: on its site, or moved aside (at most `MAX_SHIFT`)
+    when its Blocks and Token would cover a neighbouring building's (the Center's sites
+    stand close together and a House may have four Floors)."""
+    s = scene.state
+    places = {k: _place(scene, k) for k in sorted(s.townland.buildings)}
+    boxes = {k: _box(scene, k, *places[k]) for k in places}
+    keys = list(places)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            (al, at, ar, ab), (bl, bt, br, bb) = boxes[a], boxes[b]
+            overlap = min(ar, br) - max(al, bl)
+            if overlap <= 0 or min(ab, bb) <= max(at, bt):
+                continue
+            push = min(MAX_SHIFT, overlap / 2 + 1)
+            left, right = (a, b) if places[a][0] <= places[b][0] else (b, a)
+            for key, dx in ((left, -push), (right, push)):
+                x, y = places[key]
+                places[key] = (x + dx, y)
+                boxes[key] = _box(scene, key, x + dx, y)
+    return places
+
+
+def _box(scene: Scene, site_id: str, x: float, y: float) -> tuple[float, float, float, float]:
+    """The stack's outline (left, top, right, bottom): Blocks and Token, without Workers."""
+    b = scene.state.townland.buildings[site_id]
+    kind = scene.state.edition.buildings[b.building]
+    half = max(BLOCK_W, token_width(token_label(kind, token_side(b, kind)))) / 2
+    return (x - half, y + 6 - BLOCK_H * max(1, len(b.blocks)) - TOKEN_H, x + half, y + 6)
+
+
+def _place(scene: Scene, site_id: str) -> tuple[float, float]:
+    s = scene.state
+    slot, _ = split_id(site_id)
+    site = site_spec(s.edition, s.townland, site_id)
+    return tile_point(zone_of(slot), 0 if slot == "C" else int(slot[1:]), site.x, site.y)
 
 
 def _tooltip(site_id: str, b: Building, kind: BuildingType) -> str:
@@ -88,29 +141,31 @@ def _blocks(c: Canvas, g: Node, scene: Scene, b: Building, x: float, bottom: flo
         y = bottom - BLOCK_H * (i + 1)
         c.rect(g, x - BLOCK_W / 2, y, BLOCK_W, BLOCK_H, cls=f"block {look.css}",
                fill=look.fill, stroke="#1e1e1e", stroke_width="0.9")
-        c.text(g, x, y + BLOCK_H / 2 + 0.3, look.letter, cls="letter", font_size="7",
+        c.text(g, x, y + BLOCK_H / 2 + 0.5, look.letter, cls="letter", font_size=str(SMALL),
                fill=look.ink)
 
 
 def _token(c: Canvas, g: Node, kind: BuildingType, side: str, x: float, top: float) -> None:
     colour = FAMILY_FILL[kind.family]
     y = top - TOKEN_H
-    label = "SALE" if side == "for-sale" else short_name(kind)
+    label = token_label(kind, side)
+    width = token_width(label)
     if side == "under-construction":
-        c.rect(g, x - TOKEN_W / 2, y, TOKEN_W, TOKEN_H, rx=2, cls=f"btoken {side}",
+        c.rect(g, x - width / 2, y, width, TOKEN_H, rx=2, cls=f"btoken {side}",
                fill="url(#stripes)", stroke=colour, stroke_width="2")
         ink = INK
     else:
-        c.rect(g, x - TOKEN_W / 2, y, TOKEN_W, TOKEN_H, rx=2, cls=f"btoken {side}",
+        c.rect(g, x - width / 2, y, width, TOKEN_H, rx=2, cls=f"btoken {side}",
                fill=colour, stroke="#1e1e1e", stroke_width="0.9")
         ink = FAMILY_INK[kind.family]
-    c.text(g, x, y + TOKEN_H / 2 + 0.3, label, cls="letter", font_size="7.5", fill=ink)
+    c.text(g, x, y + TOKEN_H / 2 + 0.5, label, cls="letter", font_size=str(SMALL), fill=ink)
 
 
 def _workers(c: Canvas, g: Node, scene: Scene, b: Building, x: float, bottom: float) -> None:
     for i, name in enumerate(b.workers):
         look = scene.look(name)
-        wy = bottom - 8 - 13 * i
-        c.use(g, piece(c, "worker"), x, wy - 7, 14, 14, cls=f"worker {look.css}",
-              fill=look.fill)
-        c.text(g, x + 7, wy + 3, look.letter, cls="letter", font_size="6.5", fill=look.ink)
+        wy = bottom - WORKER / 2 - (WORKER + 1) * i  # the Worker's middle
+        c.use(g, piece(c, "worker"), x, wy - WORKER / 2, WORKER, WORKER,
+              cls=f"worker {look.css}", fill=look.fill)
+        c.text(g, x + WORKER / 2, wy + 2.5, look.letter, cls="letter", font_size=str(SMALL),
+               fill=look.ink)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.state import MUNICIPALITY
-from .buildings import BLOCK_H, BLOCK_W, TOKEN_H, TOKEN_W
+from .buildings import BLOCK_W, TOKEN_H, token_width
 from .canvas import Canvas, Node
 from .defs import piece
 from .roads import draw_stage
@@ -17,6 +17,7 @@ from .style import (
     HIGHLIGHT_EDGE,
     INK,
     ROOF,
+    SMALL,
     Look,
     fit,
     text_width,
@@ -47,10 +48,8 @@ def _lines(scene: Scene) -> list[list[tuple[str, float, Sample]]]:
     people = _people(scene)
     lines: list[list[tuple[str, float, Sample]]] = [[]]
     used = 0.0
-    for k, (label, sample) in enumerate([*people, *ITEMS]):
-        width = 50.0 + 6 * len(label)  # the label starts 36 px on, 10 px text (class "small")
-        if k < len(people):  # a name of capitals is wider than 6 px a character
-            width = max(width, 44 + 1.1 * text_width(label, 10))
+    for label, sample in [*people, *ITEMS]:
+        width = 36 + text_width(label, SMALL) + 18  # the label starts 36 on (class "small")
         if used + width > WIDTH and lines[-1]:
             lines.append([])
             used = 0.0
@@ -66,13 +65,13 @@ def _people(scene: Scene) -> list[tuple[str, Sample]]:
     if s.municipality or MUNICIPALITY in town.owners.values() or any(
             MUNICIPALITY in b.blocks for b in town.buildings.values()):
         people.append(scene.look(MUNICIPALITY))
-    return [(fit(look.name, 150, 10), _person(look)) for look in people]  # 40 characters
+    return [(fit(look.name, 150, SMALL), _person(look)) for look in people]  # 40 characters
 
 
 def _person(look: Look) -> Sample:
     def draw(c: Canvas, g: Node, x: float, y: float) -> None:
-        c.rect(g, x + 2, y - 8, 20, 16, rx=3, fill=look.fill, stroke=INK, stroke_width="1.2")
-        c.text(g, x + 12, y + 0.5, look.letter, cls="letter", font_size="10", fill=look.ink)
+        c.rect(g, x + 1, y - 9, 22, 18, rx=3, fill=look.fill, stroke=INK, stroke_width="1.2")
+        c.text(g, x + 12, y + 0.5, look.letter, cls="letter", font_size="11", fill=look.ink)
     return draw
 
 
@@ -84,25 +83,28 @@ def _road(stage: str) -> Sample:
 
 def _token(side: str, family: str, label: str) -> Sample:
     def draw(c: Canvas, g: Node, x: float, y: float) -> None:
-        c.rect(g, x + 2, y, BLOCK_W, BLOCK_H, fill="#9e9e9e", stroke=INK, stroke_width="0.8")
-        tx, ty = x + 12 - TOKEN_W / 2, y - TOKEN_H
+        c.rect(g, x + 12 - BLOCK_W / 2, y, BLOCK_W, 6, fill="#9e9e9e", stroke=INK,
+               stroke_width="0.8")
+        width = token_width(label)
+        tx, ty = x + 12 - width / 2, y - TOKEN_H
         if side == "under-construction":
-            c.rect(g, tx, ty, TOKEN_W, TOKEN_H, rx=2, fill="url(#stripes)",
+            c.rect(g, tx, ty, width, TOKEN_H, rx=2, fill="url(#stripes)",
                    stroke=FAMILY_FILL[family], stroke_width="2")
             ink = INK
         else:
-            c.rect(g, tx, ty, TOKEN_W, TOKEN_H, rx=2, fill=FAMILY_FILL[family], stroke=INK,
+            c.rect(g, tx, ty, width, TOKEN_H, rx=2, fill=FAMILY_FILL[family], stroke=INK,
                    stroke_width="0.9")
             ink = FAMILY_INK[family]
-        c.text(g, x + 12, ty + TOKEN_H / 2 + 0.3, label, cls="letter", font_size="7.5",
+        c.text(g, x + 12, ty + TOKEN_H / 2 + 0.5, label, cls="letter", font_size=str(SMALL),
                fill=ink)
     return draw
 
 
 def _roof(c: Canvas, g: Node, x: float, y: float) -> None:
-    c.rect(g, x + 2, y, BLOCK_W, BLOCK_H, fill="#9e9e9e", stroke=INK, stroke_width="0.8")
-    c.polygon(g, [(x - 1, y), (x + 12, y - 10), (x + 25, y)], fill=ROOF, stroke="#7a1208",
-              stroke_width="1")
+    c.rect(g, x + 12 - BLOCK_W / 2, y - 2, BLOCK_W, 8, fill="#9e9e9e", stroke=INK,
+           stroke_width="0.8")
+    c.polygon(g, [(x - 4, y - 2), (x + 12, y - 14), (x + 28, y - 2)], fill=ROOF,
+              stroke="#7a1208", stroke_width="1")
 
 
 def _use(ident: str, size: float = 16) -> Sample:
@@ -145,7 +147,7 @@ ITEMS: list[tuple[str, Sample]] = [
     ("under construction", _token("under-construction", "commerce", "Pub")),
     ("finished (blue Commerce, yellow Public)", _token("finished", "commerce", "Pub")),
     ("House for sale", _token("for-sale", "house", "SALE")), ("sold House (roof)", _roof),
-    ("Worker", _use("worker", 15)), ("tree", _use("tree")), ("planting spot", _use("spot")),
+    ("Worker", _use("worker", 20)), ("tree", _use("tree")), ("planting spot", _use("spot")),
     ("residential site", _use("site-residential")),
     ("non-residential site", _use("site-nonresidential")),
     ("municipal site", _use("municipal", 11)), ("site bonus", _use("bonus", 12)),

@@ -10,7 +10,7 @@ from ..edition.model import RESOURCES, Hole
 from .canvas import Canvas, Node
 from .panel import delta
 from .scene import Scene, repeats
-from .style import INK, RESOURCE_FILL, text_width
+from .style import INK, RESOURCE_FILL, SMALL, text_width, wrap_to
 
 HOLE = 15.0  # distance between two holes
 ROW = 19.0
@@ -43,13 +43,13 @@ def draw_market(c: Canvas, parent: Node, scene: Scene, x: float, y: float, side:
                  bottom)
         before = scene.previous.market.get(resource) if scene.previous is not None else None
         label = f"{resource} {s.market[resource]}"
-        end = sx + 18 + 1.12 * text_width(label, 11, bold=True)  # the estimate runs short
+        end = sx + 18 + text_width(label, 11, bold=True)
         if end + 18 <= sx + width:  # the change beside the count, or above it: never on the
             delta(c, g, end, y + 44, s.market[resource], before)  # next section's square
         else:
             delta(c, g, sx + 16, y + 32, s.market[resource], before)
     _dice(c, g, scene, x + 14, bottom + 18)
-    _supply(c, g, scene, x + 12, y + side - 42)
+    _supply(c, g, scene, x + 12, y + side - 13 * SUPPLY_LINES + 2, side - 24)
 
 
 def _section(c: Canvas, g: Node, resource: str, holes: tuple[Hole, ...], cubes: int,
@@ -65,12 +65,12 @@ def _section(c: Canvas, g: Node, resource: str, holes: tuple[Hole, ...], cubes: 
     filled = 0
     for r, row in enumerate(rows):
         ry = bottom - ROW * r - ROW / 2
-        c.text(sec, x + 7, ry + 4, str(row[0].buy), cls="buy", font_size="10",
+        c.text(sec, x + 7, ry + 4, str(row[0].buy), cls="buy", font_size="11",
                text_anchor="middle")
-        c.text(sec, x + 20, ry + 4, str(row[0].sell), cls="sell", font_size="10",
+        c.text(sec, x + 25, ry + 4, str(row[0].sell), cls="sell", font_size="11",
                text_anchor="middle")
         for i in range(len(row)):
-            hx = x + 35 + i * HOLE
+            hx = x + 41 + i * HOLE
             c.circle(sec, hx, ry, 6.5, fill="#ffffff", stroke="#9c8f74", stroke_width="1")
             if filled < cubes:
                 c.rect(sec, hx - 5, ry - 5, 10, 10, rx=1.5, cls=f"cube {resource}",
@@ -105,13 +105,16 @@ def _import_roll(rec: dict[str, Any] | None) -> int | None:
     return None
 
 
-def _supply(c: Canvas, g: Node, scene: Scene, x: float, y: float) -> None:
+SUPPLY_LINES = 4  # the pouch, and the supply wrapped to the Market's width
+
+
+def _supply(c: Canvas, g: Node, scene: Scene, x: float, y: float, width: float) -> None:
     sup = scene.state.supply
     pouch = ", ".join(f"{sup.pouch[r]} {r}" for r in RESOURCES)
-    lines = [f"Pouch: {pouch}",
-             f"Supply: {sup.trees} trees, {sup.road_tokens} roads, "
-             f"{sup.small_warehouses} small warehouses,",
-             f"{sup.orange_blocks} orange blocks, {sup.roof_blocks} roofs, "
-             f"tiles left {len(sup.inner_stack)} inner / {len(sup.outer_stack)} outer"]
+    text = (f"Supply: {sup.trees} trees, {sup.road_tokens} roads, "
+            f"{sup.small_warehouses} small warehouses, {sup.orange_blocks} orange blocks, "
+            f"{sup.roof_blocks} roofs; tiles left: {len(sup.inner_stack)} inner, "
+            f"{len(sup.outer_stack)} outer")
+    lines = [f"Pouch: {pouch}", *wrap_to(text, width, SMALL)]
     for i, line in enumerate(lines):
-        c.text(g, x, y + 12 * i, line, cls="small muted", font_size="9.5")
+        c.text(g, x, y + 13 * i, line, cls="small muted")

@@ -10,7 +10,18 @@ from ..engine.state import GameState, PlayerState
 from .canvas import Canvas, Node
 from .defs import piece
 from .scene import Scene
-from .style import HIGHLIGHT, HIGHLIGHT_EDGE, INK, MUTED, RESOURCE_FILL, Look, fit, wrap
+from .style import (
+    HIGHLIGHT,
+    HIGHLIGHT_EDGE,
+    INK,
+    MUTED,
+    RESOURCE_FILL,
+    SMALL,
+    Look,
+    fit,
+    wrap,
+    wrap_to,
+)
 
 ROW_H = 50.0
 WAREHOUSE_WIDTH = 234.0
@@ -176,6 +187,10 @@ def _road_track(c: Canvas, g: Node, scene: Scene, p: PlayerState, look: Look, x:
     c.text(g, x, y + 36, f"space {p.road_track} of {spaces}", cls="small muted")
 
 
+RESIDENTS_HEIGHT = 110.0  # the Display's cards and two lines of the pile's names
+CARD_W, CARD_STEP = 98.0, 105.6  # five cards the width of the ring
+
+
 def draw_residents(c: Canvas, parent: Node, scene: Scene, x: float, y: float) -> None:
     """The five face-up cards of the Display and the Residents of Grinivil pile."""
     s = scene.state
@@ -184,20 +199,20 @@ def draw_residents(c: Canvas, parent: Node, scene: Scene, x: float, y: float) ->
     old = scene.previous.supply.display if scene.previous is not None else s.supply.display
     for i, key in enumerate(s.supply.display):
         card = s.edition.residents.get(key)
-        cx = x + 96 * i
+        cx = x + CARD_STEP * i
         new = key not in old
         node = c.g(g, f"resident-card {key}" + (" changed" if new else ""))
-        c.rect(node, cx, y + 20, 90, 34, rx=4, fill="#fff6cc" if new else "#ffffff",
+        c.rect(node, cx, y + 20, CARD_W, 36, rx=4, fill="#fff6cc" if new else "#ffffff",
                stroke=HIGHLIGHT_EDGE if new else "#9e9e9e", stroke_width="1.5" if new else "1")
-        c.text(node, cx + 6, y + 34, card.name if card else key, font_size="11",
-               font_weight="bold")
+        c.text(node, cx + 6, y + 35, fit(card.name if card else key, CARD_W - 10, 11,
+                                         bold=True), font_size="11", font_weight="bold")
         if card is not None:
-            c.text(node, cx + 6, y + 48, f"{card.primary_vp} VP \u00b7 {card.primary_money} G",
+            c.text(node, cx + 6, y + 50, f"{card.primary_vp} VP \u00b7 {card.primary_money} G",
                    cls="small muted")
     pile = [_resident(scene, k) for k in s.supply.pile]
     c.text(g, x, y + 74, f"Residents of Grinivil: {len(pile)}", cls="heading", font_size="12")
     was = len(scene.previous.supply.pile) if scene.previous is not None else None
     delta(c, g, x + 190, y + 74, len(pile), was)
     text = ", ".join(pile) if pile else "nobody has moved in yet"
-    for i, line in enumerate(wrap(text, 80)[:2]):
-        c.text(g, x, y + 90 + 13 * i, line, cls="small", fill=MUTED)
+    for i, line in enumerate(wrap_to(text, 4 * CARD_STEP + CARD_W, SMALL)[:2]):
+        c.text(g, x, y + 92 + 14 * i, line, cls="small", fill=MUTED)

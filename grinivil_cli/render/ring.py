@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from ..engine.state import RING_SIZE, STARTING_TILE
 from ..engine.tiles import ring_tile_of
 from .canvas import Canvas, Node, Point
-from .defs import CELL, action_tile, piece, starting_tile
+from .defs import CELL, action_tile, piece, starting_tile, time_cost_words
 from .scene import Scene, repeats
-from .style import HIGHLIGHT, HIGHLIGHT_EDGE, INK, Look
+from .style import HIGHLIGHT, HIGHLIGHT_EDGE, INK, SMALL, Look
 
 GUTTER = 16.0  # between the ring tiles and the Market: the acting player's path runs here
-START = 62.0  # side of the Starting Tile
+START = 74.0  # side of the Starting Tile (six Player Tokens in two rows)
+PIECE_Y = CELL - 16  # the line of the pieces standing on a tile
+TOKEN_R, TOKEN_STEP = 9.5, 20.0  # a Player Token's radius; two tokens side by side
 
 
 @dataclass(frozen=True)
@@ -57,20 +59,22 @@ def draw_ring(c: Canvas, parent: Node, scene: Scene, box: RingBox) -> None:
     s = scene.state
     sx, sy = box.start()
     c.use(root, starting_tile(c, START), sx, sy, START, START, cls="ring-tile starting-tile")
-    c.text(root, sx - 6, sy + 26, "Starting", cls="small muted", text_anchor="end")
-    c.text(root, sx - 6, sy + 38, "Tile", cls="small muted", text_anchor="end")
+    c.text(root, sx - 6, sy + 32, "Starting", cls="small muted", text_anchor="end")
+    c.text(root, sx - 6, sy + 45, "Tile", cls="small muted", text_anchor="end")
     for pos in range(1, RING_SIZE + 1):
         key = s.ring.tile_at(pos)
         x, y = box.cell(pos)
         node = c.use(root, action_tile(c, s.edition.action_tiles.get(key), key), x, y, CELL,
                      CELL, cls=f"ring-tile {key} pos-{pos}")
-        c.title(node, f"position {pos}: {key}")
+        info = s.edition.action_tiles.get(key)
+        name = f"#{info.number} {info.name}" if info is not None else key
+        c.title(node, f"position {pos}: {name}; {time_cost_words(key)}")
     _chosen(c, root, scene, box)
     draw_path(c, root, scene, box)
     for pos in range(1, RING_SIZE + 1):
         _tile_pieces(c, root, scene, box, pos)
     _tokens(c, root, scene, [p.name for p in s.players if p.position == STARTING_TILE],
-            sx + 13, sy + 38, per_row=3)
+            sx + 16, sy + START / 2 + 7, per_row=3)
 
 
 def _chosen(c: Canvas, parent: Node, scene: Scene, box: RingBox) -> None:
@@ -98,27 +102,28 @@ def chosen_positions(scene: Scene) -> list[int]:
 def _tile_pieces(c: Canvas, parent: Node, scene: Scene, box: RingBox, pos: int) -> None:
     s = scene.state
     x, y = box.cell(pos)
+    right, py = x + CELL - 17, y + PIECE_Y  # a Worker or an 'Occupied' token: at the right
     worker = s.ring.ability_workers.get(pos)
     if worker is not None:
         look = scene.look(worker)
         if pos in scene.changes.ring:
-            c.circle(parent, x + 66, y + 64, 11, cls="changed", fill=HIGHLIGHT,
+            c.circle(parent, right, py, 14, cls="changed", fill=HIGHLIGHT,
                      stroke=HIGHLIGHT_EDGE)
-        c.use(parent, piece(c, "worker"), x + 58, y + 55, 16, 16,
+        c.use(parent, piece(c, "worker"), right - 12, py - 13, 24, 24,
               cls=f"worker ability {look.css}", fill=look.fill)
-        c.text(parent, x + 66, y + 66, look.letter, cls="letter", font_size="7",
+        c.text(parent, right, py + 3, look.letter, cls="letter", font_size=str(SMALL),
                fill=look.ink)
     occupier = s.ring.occupied.get(pos)
     if occupier is not None:
         g = c.g(parent, f"occupied {scene.look(occupier).css}")
         c.title(g, f"Occupied (token placed by {occupier})")
         if pos in scene.changes.ring:
-            c.circle(g, x + 66, y + 64, 12, cls="changed", fill=HIGHLIGHT,
+            c.circle(g, right, py, 13, cls="changed", fill=HIGHLIGHT,
                      stroke=HIGHLIGHT_EDGE)
-        c.circle(g, x + 66, y + 64, 9, fill="#c62828", stroke="#5b0f0f", stroke_width="1")
-        c.rect(g, x + 60, y + 62.5, 12, 3, fill="#ffffff")
+        c.circle(g, right, py, 10, fill="#c62828", stroke="#5b0f0f", stroke_width="1")
+        c.rect(g, right - 6.5, py - 1.5, 13, 3, fill="#ffffff")
     names = [p.name for p in s.players if p.position == pos]
-    _tokens(c, parent, scene, names, x + 13, y + 64, per_row=3 if worker or occupier else 4)
+    _tokens(c, parent, scene, names, x + 12, py, per_row=3 if worker or occupier else 4)
 
 
 def _tokens(c: Canvas, parent: Node, scene: Scene, names: list[str], x: float, y: float,
@@ -127,17 +132,18 @@ def _tokens(c: Canvas, parent: Node, scene: Scene, names: list[str], x: float, y
     rows = (len(names) + per_row - 1) // per_row
     for i, name in enumerate(names):
         row, col = divmod(i, per_row)
-        ty = y - 8 * (rows - 1) + 16 * row
-        _token(c, parent, scene.look(name), x + 18 * col, ty, name == scene.player)
+        ty = y - TOKEN_R * (rows - 1) + 2 * TOKEN_R * row
+        _token(c, parent, scene.look(name), x + TOKEN_STEP * col, ty, name == scene.player)
 
 
 def _token(c: Canvas, parent: Node, look: Look, x: float, y: float, acting: bool) -> None:
     g = c.g(parent, f"token {look.css}" + (" acting" if acting else ""))
     c.title(g, f"{look.name}'s Player Token")
     if acting:
-        c.circle(g, x, y, 11, fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE, stroke_width="1.5")
-    c.circle(g, x, y, 8, fill=look.fill, stroke=INK, stroke_width="1.6")
-    c.text(g, x, y + 0.5, look.letter, cls="letter", font_size="9", fill=look.ink)
+        c.circle(g, x, y, TOKEN_R + 3, fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE,
+                 stroke_width="1.5")
+    c.circle(g, x, y, TOKEN_R, fill=look.fill, stroke=INK, stroke_width="1.6")
+    c.text(g, x, y + 0.5, look.letter, cls="letter", font_size=str(SMALL), fill=look.ink)
 
 
 # --- the acting player's path -------------------------------------------------------------

@@ -22,12 +22,12 @@ from ..engine.replay import Snapshot
 from ..engine.state import GameState
 from .canvas import Canvas
 from .caption import caption, description
-from .defs import define_common
+from .defs import CELL, define_common
 from .geometry import R_OUTER
 from .legend import draw_legend, legend_height
 from .market import draw_market
-from .panel import draw_players, draw_residents, panel_height
-from .ring import RingBox, draw_ring
+from .panel import RESIDENTS_HEIGHT, draw_players, draw_residents, panel_height
+from .ring import START, RingBox, draw_ring
 from .scene import Scene, make_scene
 from .style import HIGHLIGHT_EDGE, shorten, text_width
 from .townland import draw_townland
@@ -35,9 +35,10 @@ from .townland import draw_townland
 WIDTH = 1200
 HEADER = 62.0
 TOWN_R = R_OUTER + 6
-TOWN_X, TOWN_Y = 16 + TOWN_R, HEADER + TOWN_R
-RING_BOX = RingBox(x=WIDTH - 10 - 480, y=HEADER + 60)
-PANEL_Y = HEADER + 2 * TOWN_R + 22
+TOWN_X, TOWN_Y = 8 + TOWN_R, HEADER + TOWN_R
+RING_BOX = RingBox(x=WIDTH - 10 - 6 * CELL, y=HEADER + START + 10)
+RESIDENTS_Y = RING_BOX.y + 6 * CELL + 16
+PANEL_Y = max(HEADER + 2 * TOWN_R, RESIDENTS_Y + RESIDENTS_HEIGHT) + 22
 
 
 def snapshot_svg(snapshot: Snapshot, *, log_turn: dict[str, Any] | None,
@@ -99,7 +100,7 @@ def draw(scene: Scene) -> str:
     draw_ring(c, c.dwg, scene, RING_BOX)
     mx, my, side = RING_BOX.inner()
     draw_market(c, c.dwg, scene, mx, my, side)
-    draw_residents(c, c.dwg, scene, RING_BOX.x, RING_BOX.y + 480 + 16)
+    draw_residents(c, c.dwg, scene, RING_BOX.x, RESIDENTS_Y)
     draw_players(c, c.dwg, scene, 14, PANEL_Y)
     draw_legend(c, c.dwg, scene, 14, legend_y)
     if scene.story:

@@ -31,20 +31,24 @@ INK = "#2b2b2b"
 MUTED = "#6f6f6f"
 ROOF = "#d62c1a"
 
+# The smallest print of a snapshot, in SVG units: the viewer draws the 1200-unit picture at 0.97
+# of its size in a 1200 px window, and no text may be drawn under 10 px there (issue 14).
+SMALL = 10.5
+
 CSS = """
 text { font-family: DejaVu Sans, Verdana, Arial, sans-serif; }
 .caption { font-size: 22px; font-weight: bold; }
 .subcaption { font-size: 13px; fill: #555555; }
 .heading { font-size: 14px; font-weight: bold; }
-.small { font-size: 10px; }
+.small { font-size: 10.5px; }
 .muted { fill: #6f6f6f; }
 .letter { font-weight: bold; text-anchor: middle; dominant-baseline: central; }
 .num { font-size: 15px; font-weight: bold; }
 .buy { fill: #c62828; font-weight: bold; }
 .sell { fill: #a8790a; font-weight: bold; }
-.delta-up { fill: #1b7f2a; font-size: 10px; font-weight: bold; }
+.delta-up { fill: #1b7f2a; font-size: 10.5px; font-weight: bold; }
 .slot-label { paint-order: stroke; stroke: #ffffff; stroke-width: 3px; stroke-linejoin: round; }
-.delta-down { fill: #c62828; font-size: 10px; font-weight: bold; }
+.delta-down { fill: #c62828; font-size: 10.5px; font-weight: bold; }
 """
 
 
@@ -82,15 +86,52 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-_NARROW = set(" /|.,:;'!il()[]")
-_WIDE = set("mwMW@%")
+# Advance widths (thousandths of an em) of the printable ASCII characters, space to '~', in
+# DejaVu Sans and DejaVu Sans Bold, the first font the snapshots ask for (read from the fonts'
+# own metrics): layout that knows how wide a word is drawn instead of guessing.
+_BOOK = (
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,
+    636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,
+    1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,
+    603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,
+    500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+    635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+)
+_BOLD = (
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365,
+    696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580,
+    1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775, 637, 995, 837, 850,
+    733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500,
+    500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687,
+    716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+)
+_OTHER = {"\u00b7": (318, 380), "\u2026": (1000, 1000), "\u2212": (838, 838)}
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """A rough width of a text in the sans-serif font (for layout, not for typesetting)."""
-    em = sum(0.33 if ch in _NARROW else 0.9 if ch in _WIDE else
-             0.7 if ch.isupper() or ch.isdigit() or ch == "#" else 0.6 for ch in text)
-    return em * size * (1.08 if bold else 1.0)
+    """The width of `text` drawn at `size` in DejaVu Sans (bold or book); characters outside
+    ASCII count as a wide letter. For layout: another font may draw a little wider."""
+    table = _BOLD if bold else _BOOK
+    total = 0
+    for ch in text:
+        code = ord(ch) - 32
+        if 0 <= code < len(table):
+            total += table[code]
+        else:
+            total += _OTHER.get(ch, (720, 780))[1 if bold else 0]
+    return total * size / 1000
+
+
+def wrap_to(text: str, px: float, size: float, *, bold: bool = False) -> list[str]:
+    """Greedy word wrap to lines at most `px` wide at `size` (by `text_width`; a longer word
+    stays whole on its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold=bold) <= px:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def shorten(text: str, width: int) -> str:

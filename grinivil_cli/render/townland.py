@@ -23,7 +23,7 @@ from .geometry import (
 )
 from .roads import draw_roads
 from .scene import Scene
-from .style import HIGHLIGHT, HIGHLIGHT_EDGE, MUTED
+from .style import HIGHLIGHT, HIGHLIGHT_EDGE, MUTED, SMALL
 
 Point = tuple[float, float]
 # Places for the owner's marker and the slot label, in tile coordinates; the two with most
@@ -71,10 +71,10 @@ def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:
         zone = zone_of(slot)
         _parcel_use(c, parent, slot, parcel(c, zone, empty=True), f"slot explorable {slot}")
         x, y = slot_anchor(slot, 0.5, 0.5)
-        c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="11", fill="#9aa58a",
+        c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="12", fill="#8a9579",
                font_weight="bold")
-        c.text(parent, x, y + 11, "explore", text_anchor="middle", font_size="9",
-               fill="#9aa58a")
+        c.text(parent, x, y + 12, "explore", text_anchor="middle", font_size=str(SMALL),
+               fill="#8a9579")
 
 
 def _parcels(c: Canvas, parent: Node, scene: Scene) -> None:
@@ -114,7 +114,7 @@ def _slot_label(c: Canvas, parent: Node, slot: str, tile: LandTile) -> None:
         x, y = polar(SECTOR * int(slot[1:]), R_OUTER + 9)
     else:
         x, y = free_places(slot, tile)[1]
-    c.text(parent, x, y + 3.5, slot, cls="slot-label", text_anchor="middle", font_size="9.5",
+    c.text(parent, x, y + 4, slot, cls="slot-label", text_anchor="middle", font_size="11",
            fill=MUTED, font_weight="bold")
 
 
@@ -133,9 +133,9 @@ def _ownership(c: Canvas, parent: Node, scene: Scene) -> None:
         if slot in scene.changes.owners:
             c.circle(g, x, y, 12, cls="changed", fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE)
         municipal = owner == MUNICIPALITY
-        c.rect(g, x - 8, y - 8, 16, 16, rx=8 if municipal else 3, fill=look.fill,
+        c.rect(g, x - 9, y - 9, 18, 18, rx=9 if municipal else 3, fill=look.fill,
                stroke="#222222", stroke_width="1" if municipal else "1.6")
-        c.text(g, x, y + 0.5, look.letter, cls="letter", font_size="10", fill=look.ink)
+        c.text(g, x, y + 0.5, look.letter, cls="letter", font_size="11", fill=look.ink)
 
 
 def free_places(slot: str, tile: LandTile) -> list[Point]:
@@ -187,7 +187,7 @@ def _ids(c: Canvas, parent: Node, scene: Scene) -> None:
             px, py = _at(tile.zone, slot, x, y)
             for halo in (True, False):  # a white halo under the text (any SVG renderer)
                 c.text(parent, px, py + 17, f"{slot}.{key}", cls="id-halo" if halo else "id",
-                       text_anchor="middle", font_size="10", font_weight="bold",
+                       text_anchor="middle", font_size=str(SMALL), font_weight="bold",
                        fill="#ffffff" if halo else "#1f2a44",
                        **({"stroke": "#ffffff", "stroke_width": "3"} if halo else {}))
 

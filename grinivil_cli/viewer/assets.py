@@ -90,8 +90,10 @@ body.gv-show-ids #gv-stage g.ids { display: inline; }
   border: 1px solid #999; border-radius: 6px; padding: 6px 8px; font-size: 12px;
   box-shadow: 0 2px 6px rgba(0,0,0,.2); white-space: nowrap; }
 .gv-tip b { display: block; margin-bottom: 2px; }
-@media (max-width: 1499px) {  /* the board the whole width, the panels below it */
-  .gv-main { grid-template-columns: minmax(0, 1fr); }
+@media (max-width: 1499px) {  /* the board the whole width, the panels below it: at
+     1200 px the board's smallest print (10.5 units) is drawn at 10 px or more */
+  .gv-main { grid-template-columns: minmax(0, 1fr); padding: 8px; gap: 10px; }
+  #gv-stage { padding: 0; }
   .gv-side { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr));
     align-items: start; }
 }
