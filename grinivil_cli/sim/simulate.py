@@ -30,10 +30,15 @@ class SimulationError(Exception):
 
 
 def simulate(edition: Edition, players: int, seed: int,
-             options: dict[str, Any] | None = None) -> dict[str, Any]:
+             options: dict[str, Any] | None = None, bot_kind: str = "simple") -> dict[str, Any]:
     """A complete legal game log for `players` players (2 to 6; the sixth plays orange and
     there is no Municipality), with the game variants of `options` (the log header's
-    `options`; `personalized_tar: true` draws the picks). Same seed and options, same log."""
+    `options`; `personalized_tar: true` draws the picks). Same seed and options, same log.
+    `bot_kind`: `simple` (the fast bot of `bot.py`) or `planner` (the lookahead bot of
+    `planner.py`, every seat; `arena.play` mixes them)."""
+    if bot_kind != "simple":
+        from .arena import play
+        return play(edition, players, seed, bot_kind, options)[0]
     rng = random.Random(seed)
     log = random_setup(edition, players, rng, check_options(options))
     g = set_up(edition, log)

@@ -1,0 +1,449 @@
+"""A stronger bot (issue 16): a one-move lookahead on the engine's exact legal choices.
+
+Every turn the planner makes several complete candidate turns, each decision by decision from
+the exact options (`engine/choices.py`, the replay judging every step, as `bot.Bot` does): one
+for each promising tile and, inside a turn, one for each of the few best values of the
+decisions that shape it (the site, the Building Token, the Associated Build Action, the House
+and the Resident of a sale, the card taken...), the other decisions taken by a fixed policy.
+Each candidate is played on a copy of the table and the table after it is valued
+(`evaluate`): the projected final score of `scoring.projected_scores` (Scoreboard VPs, money
+/ 10, the Public buildings' shares, minus 10 per resident unsold), plus what is under way: the
+residents in the Portfolio that a House of the player could take (how ready it is: floors,
+road, Trees, the Commerce buildings required), the cubes and Trees held, the Public buildings
+the player has Blocks in, money kept for the next purchases, minus the Taxes and Wages the
+ring position is heading for. The best candidate against the opponents' values is played.
+
+Chance stays chance: a candidate's random outcomes (cubes drawn, a Land Tile, a die) are
+samples; the turn played takes the chosen candidate's decisions up to the first outcome, draws
+that outcome for real (with the game's generator, by its odds), and goes on with the
+candidate only while the draws agree; otherwise it plans the rest of the turn again from the
+table as drawn. The search is bounded by a number of replays per turn (`budget`), not by the
+clock, so the same seed gives the same game on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..edition.model import RESOURCES
+from ..engine import townland
+from ..engine.actions.trade import MIN_BID
+from ..engine.choices import END, OMIT, Partial, Raw, Search, SearchCapped, quiet, turn_search
+from ..engine.domains import MAX_REPEATS
+from ..engine.game import Game
+from ..engine.replay import play_written
+from ..engine.residents import COMPENSATION, qualifying
+from ..engine.scoring import projected_scores
+from ..engine.state import STARTING_TILE, GameState, PlayerState
+from ..engine.tiles import BUILD_TILES
+from .bot import WEIGHTS, Bot, counts
+
+# the decisions a turn branches on (the others follow the policy), and how many values each
+BRANCH = {"site": 3, "building": 3, "associated": 4, "house": 3, "resident": 4, "take": 5,
+          "give": 3, "slot": 2, "road": 2, "money_to_vp": 2, "vp_to_money": 2}
+TILES = 6  # tiles valued each turn (the best by the prior)
+SECOND_LOOK = 1  # candidates whose tile is looked at again, branching inside the turn
+BUDGET = 50  # replays per turn the candidates may cost (then the best found is played)
+CUBE = 0.65  # a cube held, in VPs (a Floor turns 3-4 cubes into 2-5 VPs and more)
+CUBE_LATE = 0.3  # in the Sudden-death Round
+USEFUL_CUBES = {"concrete": 4, "wood": 3, "steel": 3}  # cubes of a Resource worth CUBE
+SPARE_CUBE = 0.25  # each one more
+FREE_WORKER, STUCK = 1.0, 8.0  # a free Worker (up to 2); none, and none coming back
+FALLBACK_TURNS = 100  # turns per player after which the planner plays as the simple bot
+TREE = 0.35  # a Tree in the Portfolio (3 planted pay 15 Grinies, more pay VPs)
+LIQUID, LIQUID_UP_TO = 0.05, 40  # each Grinie kept, up to this many, besides money / 10
+OPPONENTS = 0.3  # weight of the opponents' mean value against the player's own
+READY = 0.9  # a resident whose House is ready to be sold, as a share of a sale's worth
+
+
+@dataclass
+class Step:
+    """One decision of a candidate turn: the record before it, the decision, the value."""
+
+    before: Partial
+    raw: Raw
+    value: Any
+
+
+class Planner(Bot):
+    """A bot that plays, each turn, the best of its candidate turns by the value of the table
+    after them (`evaluate`)."""
+
+    def __init__(self, rng: random.Random, budget: int = BUDGET) -> None:
+        super().__init__(rng)
+        self.budget = int(budget)
+        self.sampler = random.Random(rng.random())  # the candidates' sampled outcomes
+
+    # --- a whole turn -----------------------------------------------------------------------
+
+    def turn(self, g: Game, number: int) -> dict[str, Any]:
+        p = g.state.players[g.state.current]
+        if number > FALLBACK_TURNS * len(g.state.players):  # a game the planner cannot end
+            return super().turn(g, number)
+        search = turn_search(g, number)
+        self.two_floors, self.strict = False, True
+        start = Partial({"player": p.name}, frozenset({("declined",), *(
+            ("repeat", i, "declined") for i in range(MAX_REPEATS))}))
+        try:
+            made = self.play(g, p, search, start, number, depth=0)
+        except SearchCapped:
+            made = None
+        if made is not None:
+            return made.record()
+        return super().turn(g, number)  # declining, when nothing else is legal
+
+    def play(self, g: Game, p: PlayerState, search: Search, partial: Partial, number: int,
+             depth: int) -> Partial | None:
+        """The turn played from `partial`: the best candidate's decisions, its outcomes drawn
+        for real; planned again from where a draw differs from the candidate's sample."""
+        best = self.best(g, p, search, partial, number)
+        if best is None:
+            return None
+        _, steps = best
+        for step in steps:
+            if step.raw.kind != "outcome":
+                partial = partial.choose(step.raw, step.value)
+                continue
+            drawn = self.fair_draw(search, partial, step.raw)
+            if drawn is None:
+                return None
+            if repr(drawn) == repr(step.value):
+                partial = partial.choose(step.raw, step.value)
+                continue
+            partial = partial.choose(step.raw, drawn)
+            if depth >= 3:
+                liked: dict[str, list[Any]] = {}
+                return self.make(g, p, search, partial, liked)
+            return self.play(g, p, search, partial, number, depth + 1)
+        return partial
+
+    def fair_draw(self, search: Search, partial: Partial, raw: Raw) -> Any:
+        """An outcome drawn by its odds with the game's generator, among those after which
+        the turn can be completed."""
+        for value in self.drawn(raw):
+            if search.completable(partial.choose(raw, value), 1):
+                return value
+        return None
+
+    # --- the candidates ---------------------------------------------------------------------
+
+    def best(self, g: Game, p: PlayerState, search: Search, partial: Partial,
+             number: int) -> tuple[float, list[Step]] | None:
+        """The candidate turn from `partial` with the best value, and its decisions: first
+        one candidate for each of the best tiles by the prior (the policy making the rest of
+        the turn), then, inside the tiles of the best candidates, one for each of the best
+        values of the decisions of `BRANCH`, while the budget lasts."""
+        liked: dict[str, list[Any]] = {}
+        limit = search.probes + self.budget
+        found: list[tuple[Partial, list[Step]]] = []
+        self.expand(g, p, search, partial, [], found, liked, limit, branch=False)
+        scored = self.scored(g, p, found, number)
+        if not scored:
+            return None
+        scored.sort(key=lambda s: -s[0])
+        first = scored[0]
+        for _, steps in scored[:SECOND_LOOK]:
+            if search.probes >= limit:
+                break
+            tile_at = next((i for i, st in enumerate(steps) if st.raw.key == "tile"), None)
+            if tile_at is None:
+                continue
+            prefix = steps[:tile_at + 1]
+            start = prefix[-1].before.choose(prefix[-1].raw, prefix[-1].value)
+            more: list[tuple[Partial, list[Step]]] = []
+            self.expand(g, p, search, start, prefix, more, liked, limit, branch=True)
+            for v, st in self.scored(g, p, more, number):
+                if v > first[0]:
+                    first = (v, st)
+        return first
+
+    def scored(self, g: Game, p: PlayerState, found: list[tuple[Partial, list[Step]]],
+               number: int) -> list[tuple[float, list[Step]]]:
+        out = []
+        for made, steps in found:
+            value = self.value_after(g, p, made.record(), number)
+            if value is not None:
+                out.append((value, steps))
+        return out
+
+    def expand(self, g: Game, p: PlayerState, search: Search, partial: Partial,
+               steps: list[Step], found: list[tuple[Partial, list[Step]]],
+               liked: dict[str, list[Any]], limit: int, branch: bool) -> bool:
+        """Complete `partial` in the ways worth valuing (at the tile, up to TILES ways; with
+        `branch`, at the decisions of `BRANCH` too, while the budget lasts), each complete
+        record appended to `found` with its decisions; whether one was."""
+        r = search.probe(partial)
+        if r.done:
+            found.append((partial, steps))
+            return True
+        raw = r.raw
+        if raw is None:
+            return False
+        if raw.kind == "outcome":
+            values = self.sampled(raw)
+            width = 1
+        else:
+            values = self.options(g, p, partial, raw, liked)
+            width = TILES if raw.key == "tile" else BRANCH.get(raw.key, 1) if branch else 1
+        made = 0
+        checked = raw.key != "tile"  # the first value of a decision is tried unchecked
+        for value in values:
+            if made >= width or (made and search.probes >= limit):
+                break
+            nxt = partial.choose(raw, value)
+            if checked:
+                checked = False
+            elif not search.completable(nxt, 1):
+                continue
+            if self.expand(g, p, search, nxt, [*steps, Step(partial, raw, value)], found,
+                           liked, limit, branch):
+                made += 1
+        return made > 0
+
+    def sampled(self, raw: Raw) -> list[Any]:
+        """An outcome's values in a sampled order (by their odds), for a candidate."""
+        values, weights = list(raw.candidates), list(raw.weights or [1.0] * len(raw.candidates))
+        out = []
+        while values:
+            i = self.sampler.choices(range(len(values)), weights=weights)[0]
+            out.append(values.pop(i))
+            weights.pop(i)
+        return out
+
+    def value_after(self, g: Game, p: PlayerState, record: dict[str, Any],
+                    number: int) -> float | None:
+        """The value of the table after the turn `record`, for `p` against the others."""
+        with quiet(g):
+            if play_written(g, record, number - 1, claims=False, rollback=False) is not None:
+                return None
+            values = evaluate(g, g.state)
+        mine = values.pop(p.name)
+        others = list(values.values())
+        return mine - OPPONENTS * (sum(others) / len(others) if others else 0.0)
+
+    # --- the policy inside a turn -------------------------------------------------------------
+
+    def prefer(self, g: Game, p: PlayerState, raw: Raw, partial: Partial) -> list[Any]:
+        key = raw.key
+        options = [v for v in raw.candidates if v is not END and v is not OMIT]
+        if key == "tile":
+            return self.order(g, p, options)
+        if key == "sudden_death":
+            return ["start-tile", "stay"]  # a whole ring for the last round
+        if key == "big_town":
+            return ["extra-block", "sudden-death"]
+        if key == "buy_time":
+            return [0]
+        if key == "follow":
+            return [OMIT, True]
+        if key == "associated":
+            return [*options, OMIT]
+        if key in ("money_to_vp", "vp_to_money"):
+            values = list(counts(raw))
+            return sorted(values, key=lambda v: -v)  # the most first; the least is a branch
+        if key in ("house", "resident", "take", "give"):
+            return [*options, OMIT]
+        if key == "bids" and str(raw.path[-1]) == p.name:
+            return [MIN_BID]  # the others' bids are the simple bot's (they are not ours)
+        return super().prefer(g, p, raw, partial)
+
+    def order(self, g: Game, p: PlayerState, actions: Iterable[str]) -> list[str]:
+        """The tiles by a prior (no replay): the rule-of-thumb weights and needs of the simple
+        bot, with no persona and no chance."""
+        names = sorted(set(actions))
+        weight = {a: WEIGHTS.get(a, 1) * self.need(g, p, a) * self.last_round(g, p, a)
+                  * self.planner_need(g, p, a) for a in names}
+        return sorted(names, key=lambda a: -weight[a])
+
+    def planner_need(self, g: Game, p: PlayerState, action: str) -> float:
+        """What the planner adds to the simple bot's needs."""
+        if action == "explore":
+            return 3.0 if p.money >= 15 and p.markers else 0.5
+        if action == "new-resident":
+            return 2.0
+        if action == "convert":
+            return 3.0 if g.state.sudden_death or p.money < 10 else 1.0
+        if action in ("plant-trees",):
+            return 2.0 if p.trees >= 2 else 0.2
+        if action == "sell-house":
+            return 3.0
+        if action in BUILD_TILES:
+            return 1.5
+        return 1.0
+
+
+# --- the value of a table ------------------------------------------------------------------
+
+def evaluate(g: Game, state: GameState) -> dict[str, float]:
+    """Each player's value of the table `state`: the projected final score with fractions of
+    money, and what is under way."""
+    kept = g.state
+    g.state = state
+    try:
+        scores = {s.player: s for s in projected_scores(g, state)}
+        late = state.sudden_death
+        out = {}
+        for p in state.players:
+            s = scores[p.name]
+            value = float(s.total - s.money_vp) + p.money / 10
+            if p.finished:
+                out[p.name] = value
+                continue
+            value += cubes_worth(p, late)
+            value += workers_worth(g, state, p)
+            value += TREE * p.trees
+            if not late:
+                value += LIQUID * min(p.money, LIQUID_UP_TO)
+            value += prospects(g, state, p)
+            value += public_prospects(g, state, p)
+            value -= pending_tax(g, state, p)
+            out[p.name] = value
+        return out
+    finally:
+        g.state = kept
+
+
+def cubes_worth(p: PlayerState, late: bool) -> float:
+    """The cubes held, in VPs: those a few Floors need at CUBE each, more of one Resource at
+    what the Market pays back (they only fill the Warehouses)."""
+    worth = 0.0
+    for r in RESOURCES:
+        useful = min(p.cubes[r], USEFUL_CUBES[r])
+        worth += (CUBE_LATE if late else CUBE) * useful + SPARE_CUBE * (p.cubes[r] - useful)
+    return worth
+
+
+def workers_worth(g: Game, state: GameState, p: PlayerState) -> float:
+    """Free Workers, in VPs: without one a player cannot build (R-BLD-13); with every Worker
+    on an unfinished building none comes back until someone else finishes it."""
+    free = g.free_workers(p)
+    if state.sudden_death:
+        return 0.0
+    worth = FREE_WORKER * min(free, 2)
+    if free == 0:
+        town = state.townland
+        coming = any(p.name in b.workers and b.finished for b in town.buildings.values()) or \
+            p.name in state.ring.ability_workers.values()
+        if not coming:
+            worth -= STUCK
+    return worth
+
+
+def pending_tax(g: Game, state: GameState, p: PlayerState) -> float:
+    """The share of the next Taxes and Wages the ring position has run up, in VPs."""
+    if p.position == STARTING_TILE:
+        return 0.0
+    return p.position / 20 * (5 + 3 * g.employed_workers(p)) / 10
+
+
+def sale_worth(g: Game, card_key: str, trees: int) -> float:
+    """What selling a House to the resident brings, in VPs: the 10 VPs not lost, its primary
+    VPs and money, the required buildings' VP rewards when the player is among the builders
+    (not counted)."""
+    card = g.ed.residents[card_key]
+    per_tree = card.per_tree * trees
+    if card.per_tree_cap is not None:
+        per_tree = min(per_tree, card.per_tree_cap)
+    return 10 + card.primary_vp + (card.primary_money + per_tree) / 10
+
+
+def prospects(g: Game, state: GameState, p: PlayerState) -> float:
+    """What the residents in the Portfolio are worth beyond the 10 VPs each one left unsold
+    costs: each matched to a House of the player (one resident a House; a buildable empty
+    Residential site counts as a House not started), by how ready the House is for that
+    resident, times what the sale brings."""
+    if not p.residents:
+        return 0.0
+    town = state.townland
+    houses = [s for s, b in town.buildings.items()
+              if b.building == "house" and not b.sold and p.name in b.blocks]
+    free = sorted(s for s in townland.buildable_sites(g.ed, town) if s not in town.buildings
+                  and townland.site_spec(g.ed, town, s).kind == "residential")
+    candidates = houses + free[:6]
+    if not candidates:
+        return 0.0
+    late = state.sudden_death
+    pairs = []
+    for card in p.residents:
+        for h in candidates:
+            ready, trees = readiness(g, state, h, card, p)
+            if late and ready < READY:
+                ready *= 0.25  # little time is left to finish what is missing
+            pairs.append((ready * sale_worth(g, card, trees), card, h))
+    pairs.sort(key=lambda x: -x[0])
+    used_cards: set[str] = set()
+    used_houses: set[str] = set()
+    total = 0.0
+    for worth, card, h in pairs:
+        if card in used_cards or h in used_houses:
+            continue
+        used_cards.add(card)
+        used_houses.add(h)
+        total += worth
+    return total
+
+
+def readiness(g: Game, state: GameState, site: str, card_key: str,
+              p: PlayerState | None = None) -> tuple[float, int]:
+    """How ready a House (or an empty Residential site) is for a resident, 0..READY, and the
+    Trees in its Planting Sector; less when `p` lacks the money for the Compensation of its
+    co-builders (R-SELL-06)."""
+    town = state.townland
+    card = g.ed.residents[card_key]
+    b = town.buildings.get(site)
+    floors = len(b.blocks) if b is not None else 0
+    ready = (0.3, 0.55, READY)[min(floors, 2)]
+    if p is not None and b is not None:
+        owed = COMPENSATION * sum(1 for who in b.participants() if who != p.name)
+        if p.money < owed:
+            ready *= 0.75 + 0.15 * p.money / owed
+    if not townland.is_usable(g.ed, town, site):
+        ready *= 0.7
+    sector = townland.sector_of_site(g.ed, town, site)
+    trees = len(town.trees & sector)
+    missing = card.min_trees - trees
+    if missing > 0:
+        if len(sector) < card.min_trees:
+            return 0.0, trees
+        ready *= 0.85 ** missing
+    for feature in card.mandatory:
+        if qualifying(g, site, feature):
+            continue
+        started = [x for x in town.buildings.values() if x.building == feature.building]
+        if started:
+            x = started[0]
+            d = townland.distance(g.ed, town, site, x.site)
+            far = feature.max_distance is not None and d is not None and d > feature.max_distance
+            ready *= 0.05 if far else (0.5 if x.finished else 0.3)
+        elif state.supply.tokens.get(feature.building, 0) > 0:
+            ready *= 0.15
+        else:
+            return 0.0, trees
+    return ready, trees
+
+
+def public_prospects(g: Game, state: GameState, p: PlayerState) -> float:
+    """The player's share of the Public buildings they have Blocks in, as the residents still
+    in Portfolios desire them (each such resident counted as half sold), and of the unfinished
+    ones as the residents already living desire them (counted at half)."""
+    town = state.townland
+    total = 0.0
+    waiting = [c for q in state.players for c in q.residents]
+    for b in town.buildings.values():
+        if g.ed.buildings[b.building].family != "public" or p.name not in b.blocks:
+            continue
+        mine = b.blocks.count(p.name) / b.floors
+        hoped = sum(g.ed.residents[c].public.get(b.building, 0) for c in waiting) * 0.4
+        if not b.finished or not townland.is_usable(g.ed, town, b.site):
+            hoped += sum(g.ed.residents[c].public.get(b.building, 0)
+                         for c in state.supply.pile) * 0.5
+            hoped *= 0.5
+        total += hoped * mine
+    return total
+
+
+def resources_held(p: PlayerState) -> dict[str, int]:
+    return {r: p.cubes[r] for r in RESOURCES}
