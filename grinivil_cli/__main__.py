@@ -1,5 +1,5 @@
 """`python -m grinivil_cli` runs the `grinivil` command."""
 
-from .cli import main
+from .entry import main
 
 main()

@@ -9,10 +9,8 @@ and the workers are stopped all the same."""
 
 from __future__ import annotations
 
-import ctypes
 import fnmatch
 import glob
-import multiprocessing
 import os
 import re
 import signal
@@ -23,18 +21,20 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from multiprocessing.context import BaseContext
-from multiprocessing.process import BaseProcess
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import report
 from .errors import LogFormatError, Problem
 from .loading import Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
 from .terminal import safe_text
+
+if TYPE_CHECKING:  # multiprocessing is imported for --jobs only (start-up time)
+    from multiprocessing.connection import Connection
+    from multiprocessing.context import BaseContext
+    from multiprocessing.process import BaseProcess
 
 GLOB_CHARS = set("*?[")
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -348,6 +348,8 @@ Task = tuple[int, str]  # the file's place in the input, its name
 def _context() -> BaseContext:
     """fork where it is safe (Linux: the parent has no thread), spawn elsewhere; either way the
     parent of a worker is this process (which forkserver would not be)."""
+    import multiprocessing
+
     if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -380,6 +382,8 @@ def _die_with(parent: int) -> None:
     """A SIGKILLed parent cannot stop its workers: on Linux the kernel kills them with it
     (PR_SET_PDEATHSIG); everywhere a thread ends the worker once its parent is another."""
     if sys.platform.startswith("linux"):
+        import ctypes
+
         with suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # gone before the line above
@@ -502,6 +506,8 @@ class _Pool:
 
     def _collect(self) -> None:
         """Wait up to POLL seconds for reports and take them; a free worker gets a file."""
+        from multiprocessing.connection import wait
+
         busy = [w for w in self.workers if w.task is not None]
         ready = wait([*(w.conn for w in busy), *(w.process.sentinel for w in busy)],
                      timeout=POLL)

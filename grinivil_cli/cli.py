@@ -14,11 +14,11 @@ from typing import Annotated, Any
 
 import typer
 
-from . import batch, collector, report
+from . import batch, collector, entry, report
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
-from .terminal import SafeStream, safe_json, safe_text
+from .terminal import safe_json, safe_text
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
                   context_settings={"help_option_names": ["-h", "--help"]},
@@ -138,82 +138,10 @@ def validate(
     YAML files that are not Grinivil logs (no `format: grinivil-log/1`) are skipped and
     counted. Ctrl-C (or SIGTERM) stops at once, prints the results known and exits 130
     (143)."""
-    if fmt not in ("text", "json", "jsonl"):
-        _echo(f"grinivil: --format must be text, json or jsonl, not '{fmt}'.", err=True)
-        raise typer.Exit(UNREADABLE)
-    found = batch.find_logs(logs, exclude, logs_only=logs_only)
-    paths = found.logs
-    if dask is not None and (jobs > 1 or STDIN in map(str, paths)):
-        _echo("grinivil: --dask validates files on the cluster's workers: not with --jobs, "
-              "nor standard input.", err=True)
-        raise typer.Exit(UNREADABLE)
-    progress = fmt == "text" and len(paths) > 1 and sys.stderr.isatty()
-    stream = fmt == "jsonl" or (fmt == "text" and not progress)  # each result as it comes
-    results: list[dict[str, Any]] = []
+    from .validating import run
 
-    def show(result: dict[str, Any]) -> None:
-        if fmt == "jsonl":
-            _echo_json(result)
-        elif not (quiet and result["status"] == "legal"):
-            _echo(result["text"])
-
-    with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop, print what is known, 130, 143
-        try:
-            if dask is not None:
-                reports = batch.validate_on_dask(paths, dask, edition=edition,
-                                                 max_bytes=max_size, lenient=lenient,
-                                                 on_done=lambda: bar.update(1))
-            else:
-                reports = batch.validate_many(paths, edition=edition, max_bytes=max_size,
-                                              jobs=jobs, lenient=lenient,
-                                              on_done=lambda: bar.update(1))
-            with typer.progressbar(length=len(paths), label="validating", file=sys.stderr,
-                                   hidden=not progress) as bar, closing(reports):
-                for result in reports:
-                    results.append(result)
-                    if stream:
-                        show(result)
-        except batch.Interrupted as stop:  # the reports finished but not given yet
-            results += stop.known
-            if stream:
-                for result in stop.known:
-                    show(result)
-        except batch.DaskUnavailable as e:
-            _echo(f"grinivil: {e}", err=True)
-            raise typer.Exit(UNREADABLE) from None
-        signum = batch.pending_signal()
-        if fmt == "text" and not stream:
-            for result in results:
-                show(result)
-        counts = batch.counts(results, found.not_logs)
-        if fmt == "json":
-            _echo_json({"files": results, "summary": counts, "skipped": [
-                safe_text(str(p), newlines=False) for p in found.not_logs]})
-        elif fmt == "jsonl":
-            _echo_json({"summary": counts})
-        elif not quiet and (len(paths) > 1 or found.not_logs) and results:
-            named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
-            _echo("\n" + batch.summary(named, found.not_logs))  # a line per file, whatever
-            # its name holds
-        if fmt == "text":
-            _rule_hint(results)
-        if signum is not None:
-            _echo(f"grinivil: interrupted ({signal.Signals(signum).name}): {len(results)} of "
-                  f"{len(paths)} files validated.", err=True)
-            raise typer.Exit(128 + signum)
-    raise typer.Exit(counts["exit"])
-
-
-def _rule_hint(results: list[dict[str, Any]]) -> None:
-    """Once a run, after the findings: how to read the first rule id they cite."""
-    from .rules.reference import hint_for
-
-    for r in results:
-        error = r.get("error") or {}
-        hint = hint_for(error.get("rule", "")) if error.get("rule") else ""
-        if hint:
-            _echo(hint.strip("()").replace("`", "") + ".", err=True)
-            return
+    raise typer.Exit(run(logs, edition, max_size, fmt, jobs, lenient, quiet, exclude,
+                         logs_only, dask))
 
 
 @app.command()
@@ -952,16 +880,4 @@ def _echo_json(value: Any, indent: int | None = None, sort_keys: bool = True) ->
     typer.echo(safe_json(value, indent=indent, sort_keys=sort_keys))
 
 
-def main() -> None:
-    """Console entry point: never let a traceback reach a person, nor a control character
-    a terminal would obey (standard error goes through `terminal.SafeStream`)."""
-    sys.stderr = SafeStream(sys.stderr)
-    try:
-        app(prog_name="grinivil")  # `python -m grinivil_cli` is the same command
-    except SystemExit:
-        raise
-    except Exception as e:  # noqa: BLE001 - the last line of defence
-        print(safe_text(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in "
-                        "grinivil; please report it with the log that caused it."),
-              file=sys.stderr)
-        sys.exit(UNREADABLE)
+main = entry.main  # the console entry point (pyproject.toml), before it moved to entry.py

@@ -18,8 +18,8 @@ Zp (line and paragraph separators).
 
 from __future__ import annotations
 
-import json
 import re
+import sys
 import unicodedata
 from typing import Any, TextIO
 
@@ -65,6 +65,8 @@ def safe_json(value: Any, **options: Any) -> str:
     written as JSON escapes (`\\u009b`, `\\u202e`): the same JSON value, nothing a terminal acts
     on. JSON itself escapes C0 controls in strings; outside them JSON text is ASCII (and the
     newlines of `indent`)."""
+    import json  # not at start-up: a command prints JSON only when asked
+
     return _NEWLINE_KEPT.sub(_json_escape, json.dumps(value, ensure_ascii=False, **options))
 
 
@@ -103,3 +105,46 @@ class SafeStream:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._raw, name)
+
+
+_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click's echo removes for no terminal
+
+
+def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """`typer.echo(text, err=err, nl=nl)` without importing typer (`grinivil validate` starts
+    without it: `entry.py`). For a text stream with a known encoding other than ASCII, typer
+    (click) writes the text and a newline and flushes, after removing ANSI colour codes when
+    the stream is no terminal (none get past `safe_text`); so does this. Any other stream
+    (ASCII, which click re-encodes; a binary one; a Windows console) is left to typer.echo."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:  # no standard stream (pythonw): click writes nothing
+        return
+    encoding = getattr(stream, "encoding", None)
+    if (not encoding or getattr(stream, "errors", None) is None or sys.platform == "win32"
+            or _is_ascii(encoding)):
+        import typer
+
+        typer.echo(text, err=err, nl=nl)
+        return
+    out = f"{text}\n" if nl else text
+    if out and not _is_terminal(stream) and not type(stream).__module__.startswith("ipykernel."):
+        out = _ANSI.sub("", out)
+    if out:
+        stream.write(out)
+    stream.flush()
+
+
+def _is_ascii(encoding: str) -> bool:
+    import codecs
+
+    try:
+        return codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        return False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except Exception:  # noqa: BLE001 - as click: a stream that cannot tell is no terminal
+        return False

@@ -10,15 +10,14 @@ import functools
 import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
+from .. import cache
 from ..errors import LogFormatError, Path, Problem
-from ..logfile.loaded import Loaded
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import EDITION_MAX_BYTES, load_yaml_text, read_bounded
+from ..packagedata import files
 from .model import (
     RESOURCES,
     ActionTileInfo,
@@ -70,6 +69,8 @@ SITE_ROADS: dict[str, frozenset[str]] = {
 AMOUNT_KINDS = frozenset({"vp", "money"})
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
@@ -79,19 +80,29 @@ if TYPE_CHECKING:
 
 def _package_dir() -> Traversable:
     """The `grinivil_cli` package folder, holding `editions/` and `schemas/`."""
-    return resources.files(PACKAGE)
+    return files(PACKAGE)
 
 
-def _read_yaml(path: Traversable, source: str) -> Loaded:
-    """Read one YAML file safely (no duplicate keys, tags or alias bombs), with positions: a
-    file through the bounded reader (a regular file of at most EDITION_MAX_BYTES: a FIFO or a
-    device is refused), a bundled resource read up to the same limit."""
-    if isinstance(path, FilePath):
-        data = read_bounded(path, source, EDITION_MAX_BYTES, what="edition", files_only=True)
-    else:
+def _read_bytes(path: Traversable, source: str) -> bytes:
+    """The bytes of one edition file: a file through the bounded reader (a regular file of at
+    most EDITION_MAX_BYTES: a FIFO or a device is refused), a bundled resource read up to the
+    same limit; LogFormatError when it cannot be read."""
+    try:
+        if isinstance(path, FilePath):
+            return read_bounded(path, source, EDITION_MAX_BYTES, what="edition",
+                                files_only=True)
         with path.open("rb") as handle:
-            data = handle.read(EDITION_MAX_BYTES + 1)
-    return load_yaml_text(data, source, max_bytes=EDITION_MAX_BYTES, what="edition")
+            return handle.read(EDITION_MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise _cannot_read(exc) from exc
+
+
+def _cannot_read(exc: OSError | ValueError) -> LogFormatError:
+    why = ("it is a folder, not an edition file" if isinstance(exc, IsADirectoryError)
+           else "no such file" if isinstance(exc, FileNotFoundError)
+           else "permission denied" if isinstance(exc, PermissionError)
+           else getattr(exc, "strerror", None) or str(exc))
+    return LogFormatError([Problem(f"cannot read the edition: {why}")])
 
 
 @functools.lru_cache(maxsize=1)
@@ -142,22 +153,31 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
 def _bundled(name: str) -> Edition:
     """A bundled edition, read once. It ships with the package and is not checked again on
     every run: the schema check alone took a third of a small log's validation
-    (tests/test_edition.py checks it with the schema and the cross-checks)."""
-    resource = _package_dir() / "editions" / f"{name}.yaml"
-    return _load(resource, source=f"{PACKAGE}/editions/{name}.yaml", name=name, checked=True)
+    (tests/test_edition.py checks it with the schema and the cross-checks).
+    The command keeps it built in its cache (`cache.edition`, start-up time): the edition
+    file's bytes are read and compared, the YAML is not parsed again."""
+    source = f"{PACKAGE}/editions/{name}.yaml"
+    text = _read_bytes(_package_dir() / "editions" / f"{name}.yaml", source)
+    kept = cache.edition(name, text)
+    if isinstance(kept, Edition) and kept.name == name:
+        return kept
+    edition = _built(text, source=source, name=name, checked=True)
+    cache.keep_edition(name, text, edition)
+    return edition
 
 
 def _load(path: Traversable, *, source: str, name: str, checked: bool = False) -> Edition:
     """Read, check (unless `checked` already: a bundled edition) and build one edition file;
     raise LogFormatError with every problem."""
+    return _built(_read_bytes(path, source), source=source, name=name, checked=checked)
+
+
+def _built(text: bytes, *, source: str, name: str, checked: bool = False) -> Edition:
+    """Check (unless `checked`) and build the edition file `source` of bytes `text`."""
     try:
-        loaded = _read_yaml(path, source)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        why = ("it is a folder, not an edition file" if isinstance(exc, IsADirectoryError)
-               else "no such file" if isinstance(exc, FileNotFoundError)
-               else "permission denied" if isinstance(exc, PermissionError)
-               else getattr(exc, "strerror", None) or str(exc))
-        raise LogFormatError([Problem(f"cannot read the edition: {why}")]) from exc
+        loaded = load_yaml_text(text, source, max_bytes=EDITION_MAX_BYTES, what="edition")
+    except (OSError, ValueError) as exc:
+        raise _cannot_read(exc) from exc
     data = loaded.data
     problems = [] if checked else edition_problems(data)
     if problems:

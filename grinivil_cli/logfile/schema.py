@@ -6,11 +6,11 @@ import copy
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..edition.model import Edition
 from ..errors import Path, Problem
+from ..packagedata import files
 from . import fastcheck
 from .loaded import Loaded
 from .suggest import did_you_mean, hint

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -12,6 +11,8 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in options}
     if word.lower() in lowered:
         return lowered[word.lower()]
+    import difflib  # not at start-up: most runs misspell nothing
+
     match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[match[0]] if match else None
 

@@ -9,15 +9,14 @@ computed fields (rulings, rules, tests, raised) current.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import yaml
 
 from grinivil_cli.logfile.suggest import did_you_mean
+from grinivil_cli.packagedata import files
 
 WIDTH = 80
 INDENT = "  "
@@ -107,14 +106,17 @@ def _strings(value: Any) -> tuple[str, ...]:
 
 @cache
 def _text() -> str:
-    return resources.files(__package__).joinpath("reference.yaml").read_text(encoding="utf-8")
+    return files("grinivil_cli.rules").joinpath("reference.yaml").read_text(encoding="utf-8")
+
+
+_ID = re.compile(r"(?:R|AMB)-[A-Z0-9-]+")  # an entry's id, at the start of its line
 
 
 @cache
 def ids() -> frozenset[str]:
-    """The ids of the entries, read from the file's top-level keys without parsing it (for
-    `hint_for`, which `validate` calls once a run: it need not pay for the whole file)."""
-    return frozenset(re.findall(r"^((?:R|AMB)-[A-Z0-9-]+):", _text(), re.M))
+    """The ids of the entries, read from the file's top-level keys without parsing it (`known`
+    looks for one id: `validate` asks once a run, it need not pay even for this)."""
+    return frozenset(re.findall(rf"^({_ID.pattern}):", _text(), re.M))
 
 
 @cache
@@ -171,10 +173,20 @@ def families() -> list[str]:
 def hint_for(rule_id: str) -> str:
     """`(`grinivil rule R-FEE-03` explains R-FEE-03)`, or "" for an id with no entry."""
     found = normalise(rule_id)
-    return f"(`grinivil rule {found}` explains {found})" if found in ids() else ""
+    return f"(`grinivil rule {found}` explains {found})" if known(found) else ""
+
+
+def known(rule_id: str) -> bool:
+    """Whether `rule_id` (normalised) is one of `ids()`: an id whose line begins the entry.
+    Looked for as text, not by listing every id: `validate` asks once a run (start-up time)."""
+    text = _text()
+    return _ID.fullmatch(rule_id) is not None and (
+        text.startswith(f"{rule_id}:") or f"\n{rule_id}:" in text)
 
 
 def _wrap(text: str, indent: str = INDENT, first: str | None = None) -> list[str]:
+    import textwrap
+
     return textwrap.wrap(text, WIDTH, initial_indent=indent if first is None else first,
                          subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=False) or [indent.rstrip()]

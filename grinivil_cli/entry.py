@@ -1,0 +1,140 @@
+"""The `grinivil` console entry point (and `python -m grinivil_cli`): a quick start for the most
+common command, everything else through the typer application of `cli.py`.
+
+Start-up time (issue 15): building the typer application and parsing its options imports typer,
+then pydantic, which typer uses to convert every option value (0.15 s together, more than the
+validation of a small log). `grinivil validate` given plain arguments (log paths and the
+command's own options, each written whole: `--format json`, `--format=json`, `-q`, `-j 2`) is
+parsed here and run by the same function as the typer command (`validating.run`), with the
+same messages and exit codes. Anything else goes to typer: another command, `--help`, an option
+this parser does not know or a value it would have to convert differently (`--jobs 0`,
+`--max-size 1e6`, a value beginning with `-`), an option given twice, `--`, combined short
+options, a shell-completion request, Windows (where click expands globs itself). Typer is the
+judge of every command line the quick start does not accept, so usage errors, help and
+completion are typer's own. tests/test_entry.py runs both ways on the same command lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import Any
+
+LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
+_COUNT = re.compile(r"[1-9][0-9]{0,17}")  # an int option's value the quick start converts
+# validate's options (cli.validate): the parameter each sets; a value or a flag
+_VALUES = {"--edition": "edition", "--max-size": "max_size", "--format": "fmt",
+           "--jobs": "jobs", "-j": "jobs", "--exclude": "exclude", "--dask": "dask"}
+_FLAGS = {"--lenient": "lenient", "--quiet": "quiet", "-q": "quiet", "--logs-only": "logs_only"}
+_INTEGERS = frozenset({"max_size", "jobs"})
+_REPEATABLE = frozenset({"exclude"})
+COMPLETE_VAR = "_GRINIVIL_COMPLETE"  # typer's shell-completion request (`_{PROG}_COMPLETE`)
+
+
+def plain_validate(argv: list[str]) -> dict[str, Any] | None:
+    """The arguments of `validate` in `argv` (the command line after the program's name) as
+    `validating.run` takes them, or None when typer is to parse the command line."""
+    if not argv or argv[0] != "validate" or os.name == "nt" or COMPLETE_VAR in os.environ:
+        return None
+    given: dict[str, Any] = {}
+    logs: list[str] = []
+    rest = iter(argv[1:])
+    for arg in rest:
+        if arg == "-" or not arg.startswith("-"):
+            logs.append(arg)
+            continue
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in _FLAGS and not eq and _FLAGS[name] not in given:
+            given[_FLAGS[name]] = True
+            continue
+        key = _VALUES.get(name)
+        if key is None or (key in given and key not in _REPEATABLE):
+            return None  # --help, an unknown option, `--`, -qj2, a flag twice: typer's
+        if not eq:
+            following = next(rest, None)
+            if following is None:
+                return None
+            value = following
+        if value.startswith("-") or (key in _INTEGERS and not _COUNT.fullmatch(value)):
+            return None
+        if key in _REPEATABLE:
+            given.setdefault(key, []).append(value)
+        else:
+            given[key] = int(value) if key in _INTEGERS else value
+    if not logs:
+        return None  # typer says the argument is missing
+    return {"logs": logs, **given}
+
+
+def main() -> None:
+    """Console entry point: never let a traceback reach a person, nor a control character
+    a terminal would obey (standard error goes through `terminal.SafeStream`)."""
+    from . import cache, collector
+    from .terminal import SafeStream, safe_text
+
+    sys.stderr = SafeStream(sys.stderr)
+    cache.enable()  # the command's start-up cache (cache.py); not the Python API's
+    try:
+        args = plain_validate(sys.argv[1:])
+        if args is None:
+            with cache.compiled_dataclasses(), collector.paused():
+                from .cli import app
+            app(prog_name="grinivil")  # `python -m grinivil_cli` is the same command
+        else:
+            _quick_validate(args)
+    except SystemExit:
+        raise
+    except Exception as e:  # noqa: BLE001 - the last line of defence
+        print(safe_text(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in "
+                        "grinivil; please report it with the log that caused it."),
+              file=sys.stderr)
+        sys.exit(UNREADABLE)
+
+
+def _quick_validate(args: dict[str, Any]) -> None:
+    """`validating.run` as typer would run the command: its exit code the process's, and
+    what typer's standalone mode makes of the interruptions it knows (KeyboardInterrupt: 130;
+    a closed pipe on standard output: 1, without a message; end of input: "Aborted.", 1)."""
+    import errno
+
+    from . import cache, collector
+    from .terminal import echo
+
+    try:
+        with cache.compiled_dataclasses(), collector.paused():  # the modules' objects live on
+            from .validating import run
+        code = run(**args)
+    except KeyboardInterrupt:
+        code = 130
+    except EOFError:
+        echo("", err=True)
+        echo("Aborted.", err=True)
+        code = ILLEGAL
+    except OSError as e:
+        if e.errno != errno.EPIPE:
+            raise
+        sys.stdout = _Pacified(sys.stdout)
+        sys.stderr = _Pacified(sys.stderr)
+        code = ILLEGAL
+    sys.exit(code)
+
+
+class _Pacified:
+    """A stream whose flush ignores a closed pipe (click's PacifyFlushWrapper): the flush at
+    the interpreter's exit must not raise again for the pipe that is gone."""
+
+    def __init__(self, wrapped: Any) -> None:
+        self.wrapped = wrapped
+
+    def flush(self) -> None:
+        try:
+            self.wrapped.flush()
+        except OSError as e:
+            import errno
+
+            if e.errno != errno.EPIPE:
+                raise
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.wrapped, name)
