@@ -131,3 +131,96 @@ def test_win_rate_counts_shared_first_places() -> None:
     assert rates["planner_win_rate"] == pytest.approx(2 / 3)
     assert rates["planner_sole_win_rate"] == pytest.approx(1 / 3)
     assert tool.seats_for(4, 6, "simple", True) == ("simple", "simple", "planner", "simple")
+
+
+# --- the house plan (issue 16): a plan across turns, rebuilt when it cannot be carried out ---
+
+def table(seed: int = 4, players: int = 4) -> Any:
+    """A game just set up from the seed, as `arena.play` sets it up."""
+    import random
+
+    from grinivil_cli.engine.setup import set_up
+    from grinivil_cli.sim.simulate import check_options, random_setup
+
+    return set_up(ED, random_setup(ED, players, random.Random(seed), check_options(None)))
+
+
+def test_plan_aims_at_a_resident_of_the_portfolio_and_a_residential_site() -> None:
+    from grinivil_cli.engine import townland
+    from grinivil_cli.sim.planner import choose_plan, plan_sites, plan_valid
+
+    g = table()
+    p = g.state.players[0]
+    plan = choose_plan(g, g.state, p, None)
+    assert plan is not None
+    assert plan.resident in p.residents
+    assert plan.site in plan_sites(g, g.state, p)
+    assert plan_valid(g, g.state, p, plan)
+    town = g.state.townland
+    b = town.buildings.get(plan.site)
+    assert (b is not None and b.building == "house") or \
+        townland.site_spec(ED, town, plan.site).kind == "residential"
+    assert choose_plan(g, g.state, p, plan) == plan  # kept while it holds
+
+
+def test_plan_is_rebuilt_when_its_site_is_taken() -> None:
+    from grinivil_cli.engine.state import Building
+    from grinivil_cli.sim.planner import HousePlan, choose_plan, plan_valid
+
+    g = table()
+    p, other = g.state.players[0], g.state.players[1]
+    plan = choose_plan(g, g.state, p, None)
+    assert plan is not None
+    state = g.state.copy()
+    was = state.townland.buildings.get(plan.site)
+    blocks = list(was.blocks) if was is not None else []
+    state.townland.buildings[plan.site] = Building(plan.site, "house", 2,
+                                                   blocks + [other.name] * (2 - len(blocks)))
+    g.state = state
+    q = state.player(p.name)
+    assert not plan_valid(g, state, q, plan)  # another player's finished House
+    again = choose_plan(g, state, q, plan)
+    assert again is not None and again.site != plan.site
+    # and when the resident has left the Portfolio
+    gone = HousePlan("nobody", again.site)
+    assert not plan_valid(g, state, q, gone)
+    assert choose_plan(g, state, q, gone) != gone
+
+
+def test_plan_next_step_builds_the_house_first() -> None:
+    from grinivil_cli.engine.tiles import BUILD_TILES
+    from grinivil_cli.sim.bot import BUYING_TILES
+    from grinivil_cli.sim.planner import choose_plan, next_step
+
+    g = table()
+    p = g.state.players[0]
+    plan = choose_plan(g, g.state, p, None)
+    assert plan is not None
+    tiles, target = next_step(g, g.state, p, plan)
+    b = g.state.townland.buildings.get(plan.site)
+    assert target == (plan.site, "house") and (b is None or not b.finished)
+    assert tiles == frozenset((*BUYING_TILES, "auction"))  # no cubes at the start
+    for r in p.cubes:
+        p.cubes[r] = 4
+    tiles, _ = next_step(g, g.state, p, plan)
+    assert tiles == frozenset(BUILD_TILES)
+
+
+def test_planner_plans_are_the_same_for_the_same_seed(
+        planner_game: tuple[dict[str, Any], GameStats]) -> None:
+    """The planner's choices (plans included) depend on the seed only: two games of the same
+    seed made by two fresh planners are the same (the fixture's and this one)."""
+    log, _ = planner_game
+    again, _ = play(ED, 2, 1, "planner")
+    assert log_to_yaml(again) == log_to_yaml(log)
+
+
+def test_stats_tool_takes_an_edition_and_measures_processor_time(tmp_path: Path) -> None:
+    tool = bot_stats()
+    source = TOP / "grinivil_cli" / "editions" / "standard.yaml"
+    copy_of = tmp_path / "edition.yaml"
+    copy_of.write_text(source.read_text().replace("starting_money: 50", "starting_money: 70"))
+    g = tool.run_one((3, 2, ("simple",) * 3, None, str(copy_of)))
+    assert g is not None and g.cpu_seconds > 0
+    plain = tool.run_one((3, 2, ("simple",) * 3, None))
+    assert plain is not None and (plain.scores, plain.turns) != (g.scores, g.turns)

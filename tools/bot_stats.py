@@ -2,7 +2,7 @@
 
 Usage: python tools/bot_stats.py [--games N] [--players 2,3,4,5,6] [--bot simple|planner]
                                  [--mixed] [--seed S] [--jobs J] [--budget REPLAYS]
-                                 [--json FILE] [--quiet]
+                                 [--edition NAME|FILE] [--json FILE] [--quiet]
 
 N games (seeds S, S+1, ...; default 200 from seed 1) for each player count, every seat played
 by `--bot` (`simple`: `grinivil simulate`'s bot, the same games it writes; `planner`: the
@@ -41,7 +41,8 @@ from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.sim.arena import BOTS, PLANNER, SIMPLE, GameStats, play  # noqa: E402
 from grinivil_cli.sim.simulate import SimulationError  # noqa: E402
 
-Job = tuple[int, int, tuple[str, ...], int | None]  # players, seed, seat kinds, budget
+# players, seed, seat kinds, budget (None: the planner's own), and optionally the edition
+Job = tuple[Any, ...]
 
 
 def seats_for(players: int, seed: int, bot: str, mixed: bool) -> tuple[str, ...]:
@@ -53,22 +54,23 @@ def seats_for(players: int, seed: int, bot: str, mixed: bool) -> tuple[str, ...]
 
 def run_one(job: Job) -> GameStats | None:
     """One game's stats; None when the bots found no end to it (`SimulationError`)."""
-    players, seed, kinds, budget = job
+    players, seed, kinds, budget = job[:4]
+    edition = job[4] if len(job) > 4 else "standard"
     try:
-        _, stats = play(_edition(), players, seed, list(kinds), budget=budget)
+        _, stats = play(_edition(edition), players, seed, list(kinds), budget=budget)
     except SimulationError:
         return None
     return stats
 
 
-_ED: Any = None
+_ED: dict[str, Any] = {}
 
 
-def _edition() -> Any:
-    global _ED
-    if _ED is None:
-        _ED = load_edition("standard")
-    return _ED
+def _edition(name: str = "standard") -> Any:
+    """The edition (bundled name or YAML file), loaded once per process."""
+    if name not in _ED:
+        _ED[name] = load_edition(name)
+    return _ED[name]
 
 
 def run_all(jobs: Sequence[Job], processes: int) -> Iterator[GameStats | None]:
@@ -128,6 +130,8 @@ def summary(games: list[GameStats], kind: str | None = None) -> dict[str, Any]:
             g.turns / g.players for g in games) if games else None,
         "seconds_mean": statistics.fmean(g.seconds for g in games) if games else None,
         "seconds_max": max((g.seconds for g in games), default=None),
+        "cpu_seconds_mean": statistics.fmean(g.cpu_seconds for g in games) if games else None,
+        "cpu_seconds_max": max((g.cpu_seconds for g in games), default=None),
         "tile_share": {t: n / chosen for t, n in tiles.most_common()},
     }
     if kind is not None:
@@ -170,7 +174,8 @@ def print_summary(players: int, s: dict[str, Any], title: str, tiles: bool = Tru
           f"per player: mean {fmt(s['road_track_mean'], 2)}, max {s['road_track_max']}")
     print(f"  turns per game: median {fmt(s['turns_median'])}, per player "
           f"{fmt(s['turns_per_player_mean'])}; seconds per game: mean "
-          f"{fmt(s['seconds_mean'], 2)}, max {fmt(s['seconds_max'], 2)}")
+          f"{fmt(s['seconds_mean'], 2)}, max {fmt(s['seconds_max'], 2)} (processor time: mean "
+          f"{fmt(s['cpu_seconds_mean'], 2)}, max {fmt(s['cpu_seconds_max'], 2)})")
     if "seconds_per_seat_mean" in s:
         print(f"  thinking time per seat of this kind: {fmt(s['seconds_per_seat_mean'], 2)} s")
     if tiles:
@@ -189,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     parser.add_argument("--budget", type=int, default=None,
                         help="the planner's budget per turn, in replays (default: planner.BUDGET)")
+    parser.add_argument("--edition", default="standard",
+                        help="a bundled edition's name or an edition YAML file")
     parser.add_argument("--json", type=Path, default=None, help="write the measures here")
     parser.add_argument("--quiet", action="store_true", help="no tile shares")
     args = parser.parse_args(argv)
@@ -198,11 +205,11 @@ def main(argv: list[str] | None = None) -> int:
         "by_players": {}}
     started = time.perf_counter()
     for n in counts:
-        jobs: list[Job] = [(n, seed, seats_for(n, seed, args.bot, args.mixed), args.budget)
-                           for seed in range(args.seed, args.seed + args.games)]
+        jobs: list[Job] = [(n, seed, seats_for(n, seed, args.bot, args.mixed), args.budget,
+                            args.edition) for seed in range(args.seed, args.seed + args.games)]
         played = list(run_all(jobs, args.jobs))
         games = [g for g in played if g is not None]
-        unfinished = [seed for (_, seed, _, _), g in zip(jobs, played, strict=True) if g is None]
+        unfinished = [job[1] for job, g in zip(jobs, played, strict=True) if g is None]
         entry: dict[str, Any] = {"all": summary(games), "unfinished_seeds": unfinished}
         if unfinished:
             print(f"\n{n} players: {len(unfinished)} games without an end (seeds "

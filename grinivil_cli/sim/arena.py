@@ -47,6 +47,7 @@ class GameStats:
     turns_of: dict[str, int]  # turns each player took
     seconds: float  # time to play the game
     seconds_of: dict[str, float] = field(default_factory=dict)  # time each seat's bot thought
+    cpu_seconds: float = 0.0  # processor time of the game (the load of the machine aside)
 
     @property
     def winning_score(self) -> int:
@@ -99,7 +100,7 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
         take_turn,
     )
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     kinds = seat_kinds(bot, players)
     rng = random.Random(seed)
     log = random_setup(edition, players, rng, check_options(options))
@@ -140,5 +141,6 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
         roads=len(g.state.townland.road_tokens) - roads_before,
         tiles=dict(tiles), turns=len(turns),
         turns_of=dict(Counter(str(t["player"]) for t in turns)),
-        seconds=time.perf_counter() - start, seconds_of=thought)
+        seconds=time.perf_counter() - start, seconds_of=thought,
+        cpu_seconds=time.process_time() - cpu)
     return log, stats
