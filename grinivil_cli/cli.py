@@ -200,9 +200,14 @@ def simulate(
         "Game), big_town=true, beginners_ring=true, ignore_max_distance=true, "
         "personalized_tar=true (picks drawn), promo_tiles=follower,crowdfunding,manager.")
     ] = None,
+    bot: Annotated[str, typer.Option(
+        "--bot", metavar="NAME",
+        help="Who plays every seat: simple (the fast bots, default) or planner (a lookahead "
+        "on the projected final score with a House plan kept across turns: games that look "
+        "like real ones, about 5 times slower; docs/bots.md).")] = "simple",
 ) -> None:
-    """Play a complete legal game with simple bots and write its log (with --option, a
-    variant game: the options go into the log header)."""
+    """Play a complete legal game with bots and write its log (with --option, a variant
+    game: the options go into the log header; with --bot planner, the stronger bots)."""
     from .edition.load import load_edition
     from .errors import IllegalMove
     from .sim.simulate import SimulationError, parse_option
@@ -214,18 +219,26 @@ def simulate(
     except LogFormatError as e:
         _emit("text", report.format_problems(f"--edition {edition!r}", e.problems))
         raise typer.Exit(UNREADABLE) from None
+    from .logfile.suggest import hint
+    from .sim.arena import BOTS
+
+    if bot not in BOTS:
+        _echo(f"grinivil: --bot must be {' or '.join(BOTS)}, not "
+              f"{safe_text(repr(bot), newlines=False)}{hint(bot, BOTS) or '.'}", err=True)
+        raise typer.Exit(UNREADABLE)
     options: dict[str, object] = {}
     try:
         for item in option or []:
             options.update(parse_option(item))
-        log = play_game(ed, players, seed, options or None)
+        log = play_game(ed, players, seed, options or None, bot_kind=bot)
     except (ValueError, IllegalMove) as e:
         _echo(f"grinivil: --option: {e}", err=True)
         raise typer.Exit(UNREADABLE) from None
     except SimulationError as e:  # no log rather than an unfinished one
         _echo(f"grinivil: {e}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    args = "".join(f" --option {o}" for o in option or [])
+    args = "".join(f" --option {o}" for o in option or []) + (
+        f" --bot {bot}" if bot != "simple" else "")
     text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")
     if output is None:  # a log, not a message: escaped only when a terminal shows it
         typer.echo(safe_text(text) if sys.stdout.isatty() else text, nl=False)

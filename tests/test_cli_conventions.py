@@ -431,3 +431,33 @@ def test_a_log_started_by_record_names_a_schema_that_resolves(tmp_path: Path) ->
     assert first.startswith("# yaml-language-server: $schema=")
     target = (out.parent / first.split("$schema=", 1)[1]).resolve()
     assert target.name == "game-log.schema.json" and target.is_file()
+
+
+def test_simulate_bot_planner_writes_a_legal_game_its_header_reproduces(tmp_path: Path) -> None:
+    """`simulate --bot planner` (issue 16): a finished legal game whose header names the
+    command with `--bot planner`; that command run again gives the same bytes; the log is
+    the one `arena.play` makes with a planner in every seat. A misspelt bot: exit 2 and a
+    "did you mean"."""
+    from grinivil_cli.edition.load import load_edition
+    from grinivil_cli.sim.arena import play
+    from grinivil_cli.sim.writer import log_to_yaml
+
+    out = tmp_path / "p.yaml"
+    made = grinivil("simulate", "--players", "2", "--seed", "3", "--bot", "planner", "-o",
+                    str(out))
+    assert made.returncode == 0, made.stderr
+    text = out.read_text(encoding="utf-8")
+    header = text.splitlines()[1]
+    assert header.endswith("(grinivil simulate --players 2 --seed 3 --bot planner).")
+    again = grinivil("simulate", "--players", "2", "--seed", "3", "--bot", "planner")
+    assert again.stdout == text
+    log, _ = play(load_edition("standard"), 2, 3, "planner")
+    assert log_to_yaml(log, " --players 2 --seed 3 --bot planner") == text
+    checked = grinivil("validate", str(out))
+    assert checked.returncode == 0, checked.stdout
+    assert set(yaml.safe_load(text)["final_scores"]) == {p["name"] for p in log["players"]}
+
+    wrong = grinivil("simulate", "--bot", "plnner")
+    assert wrong.returncode == 2
+    assert "--bot must be simple or planner, not 'plnner'; did you mean 'planner'?" in \
+        wrong.stderr
