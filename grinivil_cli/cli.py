@@ -239,7 +239,12 @@ def simulate(
         raise typer.Exit(UNREADABLE) from None
     args = "".join(f" --option {o}" for o in option or []) + (
         f" --bot {bot}" if bot != "simple" else "")
-    text = log_to_yaml(log, f" --players {players} --seed {seed}{args}")
+    from .packagedata import schema_path_from
+
+    # the schema named by a path an editor resolves from the log's folder
+    where = Path.cwd() if output is None or str(output) == STDIN else output.parent
+    text = log_to_yaml(log, f" --players {players} --seed {seed}{args}",
+                       schema=schema_path_from(where))
     if output is None:  # a log, not a message: escaped only when a terminal shows it
         typer.echo(safe_text(text) if sys.stdout.isatty() else text, nl=False)
     else:

@@ -28,3 +28,16 @@ def files(package: str) -> Traversable:
     from importlib import resources
 
     return resources.files(package)
+
+
+def schema_path_from(folder: Path) -> str:
+    """The installed log schema as a path from `folder` (absolute when there is none: another
+    drive), for the `$schema` comment of a log written there, which an editor resolves from
+    the log's folder (yaml-language-server)."""
+    import os
+
+    schema = Path(str(files("grinivil_cli"))) / "schemas" / "game-log.schema.json"
+    try:
+        return Path(os.path.relpath(schema.resolve(), folder.resolve())).as_posix()
+    except ValueError:
+        return schema.resolve().as_posix()

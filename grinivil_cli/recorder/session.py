@@ -9,7 +9,6 @@ opening the file again replays it and goes on from its last whole turn.
 from __future__ import annotations
 
 import copy
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ from ..logfile.loaded import Loaded
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import load_yaml_text
 from ..output import write_atomic
+from ..packagedata import schema_path_from
 from ..sim.simulate import check_options, random_setup
 from ..sim.writer import log_to_yaml
 from ..story import UNITS, amount, turn_story
@@ -54,18 +54,6 @@ SETUP_SOURCES = {
     "conversion_rate": "Time Action Ring Setup: the D4 Conversion Die as rolled",
     "options": "the variants played (docs/log-format.md)",
 }
-
-
-def schema_path_from(folder: Path) -> str:
-    """The installed log schema, as a path from `folder` (absolute when there is none: another
-    drive), for an editor's `$schema` comment."""
-    from importlib.resources import as_file, files
-
-    with as_file(files("grinivil_cli") / "schemas" / "game-log.schema.json") as schema:
-        try:
-            return Path(os.path.relpath(schema.resolve(), folder.resolve())).as_posix()
-        except ValueError:
-            return schema.resolve().as_posix()
 
 
 def explain_setup(text: str) -> str:

@@ -6,10 +6,9 @@ from typing import Any
 
 import yaml
 
-SCHEMA_LINE = ("# yaml-language-server: "
-               "$schema=https://grinivil.example/schemas/game-log.schema.json\n")
-HEADER = SCHEMA_LINE + ("# {title}: a legal game played by grinivil's bots "
-                        "(grinivil simulate{args}).\n")
+SCHEMA_URL = "https://grinivil.example/schemas/game-log.schema.json"  # the schema's $id
+HEADER = ("# yaml-language-server: $schema={schema}\n"
+          "# {title}: a legal game played by grinivil's bots (grinivil simulate{args}).\n")
 
 
 class _Dumper(yaml.SafeDumper):
@@ -30,10 +29,12 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(dict, _represent_dict)
 
 
-def log_to_yaml(log: dict[str, Any], args: str = "") -> str:
-    """The log as YAML text, byte-identical for the same log."""
+def log_to_yaml(log: dict[str, Any], args: str = "", schema: str = SCHEMA_URL) -> str:
+    """The log as YAML text, byte-identical for the same log; `schema` is where the comment
+    for editors says the schema is (a path from the log's folder, `packagedata.
+    schema_path_from`, when the log is written to a file)."""
     body = yaml.dump(log, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
-    return HEADER.format(title=log.get("title", "Game"), args=args) + body
+    return HEADER.format(schema=schema, title=log.get("title", "Game"), args=args) + body
 
 
 def turn_yaml(turn: dict[str, Any]) -> str:
