@@ -224,3 +224,17 @@ def test_stats_tool_takes_an_edition_and_measures_processor_time(tmp_path: Path)
     assert g is not None and g.cpu_seconds > 0
     plain = tool.run_one((3, 2, ("simple",) * 3, None))
     assert plain is not None and (plain.scores, plain.turns) != (g.scores, g.turns)
+
+
+def test_ledger_tool_says_why_residents_are_unsold() -> None:
+    """tools/bot_ledger.py names, for each resident in a Portfolio, its best site and what the
+    site lacks (at the setup: every House still to be built)."""
+    spec = importlib.util.spec_from_file_location("bot_ledger", TOP / "tools" / "bot_ledger.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    g = table()
+    p = g.state.players[0]
+    lines = tool.unsold(g, p)
+    assert [line.split(":")[0] for line in lines] == sorted(p.residents)
+    assert all("Floors" in line for line in lines if "no site" not in line)

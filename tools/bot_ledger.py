@@ -1,6 +1,7 @@
 """Where the points and the money of one bot game go (issue 16): the game played by bots
 (`grinivil_cli/sim/arena.py`), replayed, and each player's VPs and Grinies summed by cause
-from the replay's ledger, with the final score's parts.
+from the replay's ledger, with the final score's parts, and why each resident left unsold
+was not sold (its best site and what that site lacked at the end).
 
 Usage: python tools/bot_ledger.py [--players 4] [--seed 3] [--bot planner|simple|mixed]
                                   [--edition FILE]
@@ -20,15 +21,47 @@ if str(TOP) not in sys.path:
     sys.path.insert(0, str(TOP))
 
 from grinivil_cli.edition.load import load_edition  # noqa: E402
+from grinivil_cli.engine import townland  # noqa: E402
+from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.replay import replay  # noqa: E402
+from grinivil_cli.engine.residents import qualifying  # noqa: E402
+from grinivil_cli.engine.state import PlayerState  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
 from grinivil_cli.sim.arena import PLANNER, SIMPLE, play  # noqa: E402
+from grinivil_cli.sim.planner import HousePlan, plan_sites, plan_worth  # noqa: E402
 
 
 def cause_of(text: str) -> str:
     """A ledger cause without its particulars (numbers, names in quotes)."""
     text = re.sub(r"\d+", "#", text)
     return re.sub(r"'[^']*'", "'…'", text)[:70]
+
+
+def unsold(g: Game, p: PlayerState) -> list[str]:
+    """Each resident left in the Portfolio, its best site by the planner's `plan_worth` and
+    what that site lacked at the end: the House's Floors, a mandatory Commerce building
+    within reach, the road, the Trees."""
+    out = []
+    state, town = g.state, g.state.townland
+    sites = plan_sites(g, state, p)
+    for card in sorted(p.residents):
+        worth, site = max(((plan_worth(g, state, p, HousePlan(card, s)), s) for s in sites),
+                          default=(0.0, ""))
+        if not site:
+            out.append(f"{card}: no site")
+            continue
+        c = g.ed.residents[card]
+        b = town.buildings.get(site)
+        lacks = [f"Floors {len(b.blocks) if b else 0}/2"] if b is None or not b.finished else []
+        lacks += [f"{f.building} within {f.max_distance}" for f in c.mandatory
+                  if not qualifying(g, site, f)]
+        if not townland.is_usable(g.ed, town, site):
+            lacks.append("road")
+        trees = len(town.trees & townland.sector_of_site(g.ed, town, site))
+        if trees < c.min_trees:
+            lacks.append(f"Trees {trees}/{c.min_trees}")
+        out.append(f"{card}: best {site} ({worth:.1f}) lacks {', '.join(lacks) or 'nothing'}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         print("  money: " + "; ".join(f"{c} {n:+d}" for c, n in
                                       sorted(money.items(), key=lambda x: -abs(x[1]))))
         print("  tiles: " + ", ".join(f"{t} {n}" for t, n in tiles[p.name].most_common()))
+        for line in unsold(g, p):
+            print("  unsold " + line)
     return 0
 
 
