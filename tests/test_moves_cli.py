@@ -108,7 +108,7 @@ def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
 @pytest.mark.parametrize(("name", "after", "tile", "owner", "on_turn"), [
     ("game-2p.yaml", 15, "merchant", "Anna", "Bruno"),
     ("game-4p.yaml", 8, "architect", "David", "Anna"),
-    ("game-5p.yaml", 8, "banker", "Clara", "David"),
+    ("game-5p.yaml", 179, "ecologist", "David", "Emma"),
 ])
 def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, tile: str,
                                                        owner: str, on_turn: str) -> None:
