@@ -4,9 +4,14 @@ explains every change of every player's totals."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.ledger import Ledger
-from grinivil_cli.engine.replay import Replay, Snapshot
+from grinivil_cli.engine.replay import Replay, Snapshot, replay
 from grinivil_cli.engine.state import GameState
+from grinivil_cli.logfile.loaded import Loaded
 
 TRACKED = ("money", "vp", "trees", "blocks", "concrete", "wood", "steel", "small_warehouses",
            "road_track", "markers")
@@ -75,3 +80,16 @@ def check_replay(r: Replay) -> None:
         check_trees(snap.state)
         check_blocks(setup, snap.state)
         check_ledger(setup, snap, r.ledger)
+
+
+def replayed(edition: Edition, log: dict[str, Any]) -> Replay:
+    """A simulated game replayed from its log alone: legal, finished, scored as claimed, and
+    every invariant of `check_replay` held after every turn."""
+    r = replay(edition, Loaded("simulated", copy.deepcopy(log)))
+    assert r.error is None, str(r.error)
+    assert r.finished and r.scores is not None
+    assert r.played == len(log["turns"])
+    assert {s.player: s.total for s in r.scores} == log["final_scores"]
+    assert log["winner"] in [s.player for s in r.scores if s.rank == 1]
+    check_replay(r)
+    return r

@@ -21,7 +21,7 @@ from grinivil_cli.sim.arena import GameStats, play, seat_kinds
 from grinivil_cli.sim.simulate import simulate
 from grinivil_cli.sim.writer import log_to_yaml
 
-from invariants import check_replay
+import invariants
 
 ED = load_edition("standard")
 TOP = Path(__file__).resolve().parent.parent
@@ -37,15 +37,7 @@ def bot_stats() -> Any:
 
 
 def replayed(log: dict[str, Any]) -> Replay:
-    """The game replayed from its log alone: legal, finished, scored as claimed."""
-    r = replay(ED, Loaded("simulated", copy.deepcopy(log)))
-    assert r.error is None, str(r.error)
-    assert r.finished and r.scores is not None
-    assert r.played == len(log["turns"])
-    assert {s.player: s.total for s in r.scores} == log["final_scores"]
-    assert log["winner"] in [s.player for s in r.scores if s.rank == 1]
-    check_replay(r)
-    return r
+    return invariants.replayed(ED, log)
 
 
 @pytest.fixture(scope="module")

@@ -15,15 +15,15 @@ from typer.testing import CliRunner
 
 from grinivil_cli.cli import app
 from grinivil_cli.edition.load import load_edition
-from grinivil_cli.engine.replay import Replay, replay
+from grinivil_cli.engine.replay import Replay
 from grinivil_cli.loading import load_game
-from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.logfile.references import check_references
 from grinivil_cli.logfile.schema import check_log
 from grinivil_cli.logfile.yamlsafe import load_yaml_text
 from grinivil_cli.sim.simulate import parse_option, simulate
 from grinivil_cli.sim.writer import log_to_yaml
 
+import invariants
 from invariants import check_replay
 
 ED = load_edition("standard")
@@ -56,15 +56,7 @@ def check_variant_replay(r: Replay) -> None:
 
 
 def replayed(log: dict[str, Any]) -> Replay:
-    """The game replayed from its log alone: legal, finished, scored as claimed."""
-    r = replay(ED, Loaded("simulated", copy.deepcopy(log)))
-    assert r.error is None, str(r.error)
-    assert r.finished and r.scores is not None
-    assert r.played == len(log["turns"])
-    assert {s.player: s.total for s in r.scores} == log["final_scores"]
-    assert log["winner"] in [s.player for s in r.scores if s.rank == 1]
-    check_variant_replay(r)
-    return r
+    return invariants.replayed(ED, log)
 
 
 def turns_used(log: dict[str, Any]) -> dict[str, int]:

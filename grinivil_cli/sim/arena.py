@@ -1,10 +1,9 @@
 """Games between bots of different kinds, one kind per seat, with what each game measured.
 
-`play` is `simulate.simulate` with a bot chosen per seat (`BOTS`: `simple`, today's bot of
-`grinivil simulate`; `planner`, the lookahead bot of `planner.py`): the same setup drawn from
-the same seed, every turn made from the engine's exact options and played for real by the
-replay. With every seat `simple`, the game is the one `grinivil simulate` writes for that seed
-(the simple bots share one `Bot`, as there). Besides the log it returns a `GameStats`: the
+`play` is the game loop of `grinivil simulate` (`simulate.simulate` calls it) with a bot chosen
+per seat (`BOTS`: `simple`, the fast bot of `bot.py`; `planner`, the lookahead bot of
+`planner.py`): the setup drawn from the seed, every turn made from the engine's exact options
+and played for real by the replay; the simple seats share one `Bot`. Besides the log it returns a `GameStats`: the
 final scores, each player's houses sold, residents left unsold, Bonus Road Track spaces, the
 roads completed, the tiles chosen and the turns played (`tools/bot_stats.py` sums them).
 """

@@ -161,13 +161,7 @@ class Bot:
 
     def drawn(self, raw: Raw) -> list[Any]:
         """An outcome's values in the order they are drawn (each by its odds)."""
-        values, weights = list(raw.candidates), list(raw.weights or [1.0] * len(raw.candidates))
-        out = []
-        while values:
-            i = self.rng.choices(range(len(values)), weights=weights)[0]
-            out.append(values.pop(i))
-            weights.pop(i)
-        return out
+        return drawing_order(raw, self.rng)
 
     # --- the policy: one rule of thumb per log field ----------------------------------------
 
@@ -345,6 +339,18 @@ class Bot:
         if self.rng.random() < BID_CHANCE and q.money > least:
             return [min(q.money, least + self.rng.randrange(int(q.money * SPEND) + 1)), 0]
         return [0]
+
+
+def drawing_order(raw: Raw, rng: random.Random) -> list[Any]:
+    """An outcome's values in the order `rng` draws them without putting back, each by its
+    odds (`Raw.weights`; even odds when the outcome has none)."""
+    values, weights = list(raw.candidates), list(raw.weights or [1.0] * len(raw.candidates))
+    out = []
+    while values:
+        i = rng.choices(range(len(values)), weights=weights)[0]
+        out.append(values.pop(i))
+        weights.pop(i)
+    return out
 
 
 def counts(raw: Raw) -> Iterator[int]:

@@ -43,7 +43,7 @@ from ..engine.residents import COMPENSATION, qualifying
 from ..engine.scoring import projected_scores
 from ..engine.state import MUNICIPALITY, RING_SIZE, STARTING_TILE, GameState, PlayerState
 from ..engine.tiles import BUILD_TILES
-from .bot import BUYING_TILES, WEIGHTS, Bot, counts, list_made
+from .bot import BUYING_TILES, WEIGHTS, Bot, counts, drawing_order, list_made
 
 # the decisions a turn branches on (the others follow the policy), and how many values each
 BRANCH = {"site": 3, "building": 3, "associated": 4, "house": 3, "resident": 4, "take": 5,
@@ -241,14 +241,9 @@ class Planner(Bot):
         return made > 0
 
     def sampled(self, raw: Raw) -> list[Any]:
-        """An outcome's values in a sampled order (by their odds), for a candidate."""
-        values, weights = list(raw.candidates), list(raw.weights or [1.0] * len(raw.candidates))
-        out = []
-        while values:
-            i = self.sampler.choices(range(len(values)), weights=weights)[0]
-            out.append(values.pop(i))
-            weights.pop(i)
-        return out
+        """An outcome's values in a sampled order (by their odds), for a candidate: the
+        planner's own generator, not the game's."""
+        return drawing_order(raw, self.sampler)
 
     def value_after(self, g: Game, p: PlayerState, record: dict[str, Any],
                     number: int) -> float | None:

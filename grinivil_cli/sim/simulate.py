@@ -11,8 +11,7 @@ from ..edition.model import RESOURCES, Edition
 from ..engine import townland
 from ..engine.game import Game
 from ..engine.replay import play_written
-from ..engine.scoring import final_scores
-from ..engine.setup import DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS, set_up
+from ..engine.setup import DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, SETUP_SLOTS
 from ..engine.state import Townland
 from .bot import Bot
 
@@ -36,26 +35,9 @@ def simulate(edition: Edition, players: int, seed: int,
     `options`; `personalized_tar: true` draws the picks). Same seed and options, same log.
     `bot_kind`: `simple` (the fast bot of `bot.py`) or `planner` (the lookahead bot of
     `planner.py`, every seat; `arena.play` mixes them)."""
-    if bot_kind != "simple":
-        from .arena import play
-        return play(edition, players, seed, bot_kind, options)[0]
-    rng = random.Random(seed)
-    log = random_setup(edition, players, rng, check_options(options))
-    g = set_up(edition, log)
-    bot = Bot(rng)
-    turns: list[dict[str, Any]] = log["turns"]
-    while not all(p.finished for p in g.state.players):
-        if len(turns) >= MAX_TURNS:
-            raise SimulationError(f"the bots found no end to the game of seed {seed} in "
-                                  f"{MAX_TURNS} turns; try another seed")
-        turns.append(take_turn(g, bot, len(turns)))
-        if len(turns) % CLAIM_EVERY == 0:
-            turns[-1]["claims"] = {p.name: {"money": p.money, "vp": p.vp}
-                                   for p in g.state.players}
-    scores = final_scores(g)
-    log["final_scores"] = {s.player: s.total for s in sorted(scores, key=lambda s: s.player)}
-    log["winner"] = scores[0].player
-    return log
+    from .arena import play  # the one game loop, with a bot kind for every seat
+
+    return play(edition, players, seed, bot_kind, options)[0]
 
 
 def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
