@@ -3,9 +3,10 @@
 `play` is the game loop of `grinivil simulate` (`simulate.simulate` calls it) with a bot chosen
 per seat (`BOTS`: `simple`, the fast bot of `bot.py`; `planner`, the lookahead bot of
 `planner.py`): the setup drawn from the seed, every turn made from the engine's exact options
-and played for real by the replay; the simple seats share one `Bot`. Besides the log it returns a `GameStats`: the
-final scores, each player's houses sold, residents left unsold, Bonus Road Track spaces, the
-roads completed, the tiles chosen and the turns played (`tools/bot_stats.py` sums them).
+and played for real by the replay; the simple seats share one `Bot`. Besides the log it
+returns a `GameStats`: the final scores, each player's houses sold, residents left unsold,
+Bonus Road Track spaces, the roads completed, the tiles chosen and the turns played
+(`tools/bot_stats.py` sums them).
 """
 
 from __future__ import annotations
