@@ -211,7 +211,7 @@ def test_stats_tool_takes_an_edition_and_measures_processor_time(tmp_path: Path)
     tool = bot_stats()
     source = TOP / "grinivil_cli" / "editions" / "standard.yaml"
     copy_of = tmp_path / "edition.yaml"
-    copy_of.write_text(source.read_text().replace("starting_money: 50", "starting_money: 70"))
+    copy_of.write_text(source.read_text().replace("starting_money: 70", "starting_money: 90"))
     g = tool.run_one((3, 2, ("simple",) * 3, None, str(copy_of)))
     assert g is not None and g.cpu_seconds > 0
     plain = tool.run_one((3, 2, ("simple",) * 3, None))

@@ -24,7 +24,8 @@ def test_a_feature_without_maximum_distance_needs_no_route() -> None:
     from grinivil_cli.engine.residents import qualifying
 
     g = new_game(2)
-    feature = next(f for f in g.ed.residents["jana"].mandatory if f.building == "garden-center")
+    jana = g.ed.residents["jana"]
+    feature = next(f for f in (*jana.mandatory, *jana.optional) if f.building == "garden-center")
     assert feature.max_distance is None
     g.state.townland.buildings["O1.s3"] = Building("O1.s3", "garden-center", 2,
                                                     ["Anna", "Bruno"], [True, True])

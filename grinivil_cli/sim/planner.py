@@ -61,10 +61,12 @@ FREE_WORKER, STUCK = 1.0, 8.0  # a free Worker (up to 2); none, and none coming 
 FALLBACK_TURNS = 100  # turns per player after which the planner plays as the simple bot
 TREE = 0.35  # a Tree in the Portfolio (3 planted pay 15 Grinies, more pay VPs)
 LIQUID, LIQUID_UP_TO = 0.05, 40  # each Grinie kept, up to this many, besides money / 10
-OPPONENTS = 0.3  # weight of the opponents' mean value against the player's own
+OPPONENTS = 0.1  # weight of the opponents' mean value against the player's own
 READY = 0.8  # a resident whose House is ready to be sold, as a share of a sale's worth
 TRAVEL = 1.0  # the ring's Taxes and Wages of each step moved, counted this many times more
 PLAN_KEEP = 0.7  # the plan is kept while its worth is at least this share of the best one's
+COMMIT = 7.0  # VPs a turn earns the player on turn for each step of its house plan it makes
+SECOND_COMMIT = 0.5  # the same for the second plan's steps, as a share of COMMIT
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class Planner(Bot):
         self.step_tiles: frozenset[str] = frozenset()  # the tiles of the plan's next step
         self.swap: tuple[str, str] | None = None  # a resident worth exchanging: (take, give)
         self.target: Target | None = None  # the site the plan builds on next, and what
+        self.commitments: list[tuple[HousePlan, float, float]] = []  # plan, steps left, weight
 
     # --- a whole turn -----------------------------------------------------------------------
 
@@ -117,6 +120,11 @@ class Planner(Bot):
         if second is not None and self.target is None:  # the other resident's House meanwhile
             more, self.target = next_step(g, g.state, p, second)
             self.step_tiles |= more
+        self.commitments = []
+        for made, weight in ((plan, COMMIT), (second, COMMIT * SECOND_COMMIT)):
+            steps = plan_steps(g, g.state, p, made) if made is not None and weight else None
+            if steps is not None:
+                self.commitments.append((made, steps, weight))
         self.swap = best_swap(g, g.state, p)
         if self.swap is not None:
             self.step_tiles |= {"new-resident"}
@@ -261,6 +269,11 @@ class Planner(Bot):
                 crossed = q.position < before
                 moved = (q.position - before) % RING_SIZE + RING_SIZE * max(0, laps - crossed)
                 values[p.name] -= TRAVEL * moved / RING_SIZE * lap_cost(g, q) / 10
+            if not g.state.sudden_death:
+                for plan, steps, weight in self.commitments:
+                    left = plan_steps(g, g.state, q, plan)
+                    if left is not None:
+                        values[p.name] += weight * max(0.0, steps - left)
         mine = values.pop(p.name)
         others = list(values.values())
         return mine - OPPONENTS * (sum(others) / len(others) if others else 0.0)
@@ -678,6 +691,40 @@ def next_step(g: Game, state: GameState, p: PlayerState,
     if len(town.trees & sector) < card.min_trees:
         return frozenset({"plant-trees"} if p.trees else {"buy-trees", "plant-trees"}), None
     return frozenset({"sell-house"}), None
+
+
+def plan_steps(g: Game, state: GameState, p: PlayerState, plan: HousePlan) -> float | None:
+    """The turns' worth of steps left before the plan's sale, as `next_step` orders them:
+    each House Floor (and the cubes for the next one, by the share not yet held), the Floors
+    of a required Commerce building missing, the road, the Trees (bought first when none are
+    held), the sale; 0 once the resident has moved in, None when the plan cannot be carried
+    out (it is made again next turn)."""
+    if plan.resident not in p.residents:
+        b = state.townland.buildings.get(plan.site)
+        return 0.0 if b is not None and b.sold else None
+    if not plan_valid(g, state, p, plan):
+        return None
+    town = state.townland
+    b = town.buildings.get(plan.site)
+    floors = min(len(b.blocks) if b is not None else 0, 2)
+    steps = 1.0 + (2 - floors)  # the sale, and the Floors
+    if floors < 2:
+        cost = g.ed.buildings["house"].floors[floors].cost
+        need = sum(cost.values()) or 1
+        steps += 1 - sum(min(p.cubes[r], n) for r, n in cost.items()) / need
+    card = g.ed.residents[plan.resident]
+    for feature in card.mandatory:
+        if qualifying(g, plan.site, feature):
+            continue
+        others = [x for x in town.buildings.values() if x.building == feature.building]
+        built = len(others[0].blocks) if others else 0
+        steps += len(g.ed.buildings[feature.building].floors) - built
+    if not townland.is_usable(g.ed, town, plan.site):
+        steps += 1
+    sector = townland.sector_of_site(g.ed, town, plan.site)
+    if len(town.trees & sector) < card.min_trees:
+        steps += 1 if p.trees else 2
+    return steps
 
 
 def build_step(g: Game, p: PlayerState, building: str, floors: int) -> frozenset[str]:
