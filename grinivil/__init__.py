@@ -9,14 +9,14 @@ the table as SVG:
 >>> game.players
 ['Anna', 'Bruno', 'Clara', 'David']
 >>> game.legal, game.turns
-(True, 206)
+(True, 146)
 >>> [(s.player, s.total) for s in game.scores]
-[('Clara', 14), ('Anna', 7), ('David', 4), ('Bruno', 1)]
+[('Anna', 50), ('David', 42), ('Bruno', 36), ('Clara', 29)]
 >>> after5 = game.position(5)
 >>> after5.player, after5.action, after5.state.player("Anna").money
-('Anna', 'subsidy', 47)
+('Anna', 'buy-resources-discount', 41)
 >>> [c.tile for c in grinivil.moves(after5.state) if c.eligible][:3]
-['buy-resources', 'buy-trees', 'subsidy']
+['buy-resources', 'plant-trees', 'banker']
 >>> grinivil.svg.snapshot(after5).startswith("<?xml")
 True
 

@@ -273,9 +273,15 @@ def test_ledger_filters_by_player_and_turns(path: Path, grinivil: Any) -> None:
 
 
 def test_tie_broken_by_unplanted_trees() -> None:
-    """R-SCORE-06, R-SCORE-07: samples/game-3p.yaml ends with Clara and Anna on 23 (the log's
-    final_scores); Clara keeps 8 unplanted Trees, Anna 3, so Clara wins (the log's winner)."""
-    game = replayed(TOP / "samples" / "game-3p.yaml")
+    """R-SCORE-06, R-SCORE-07. Since the planner played the simulated samples again (issue 16)
+    none of them ends in a tie (game-3p now ends Bruno 61, Anna 52, Clara 29).
+    samples/claims/missed-participation-fee.yaml is the earlier game-3p (its own
+    `setup.money: 50`) with one wrong claim, Anna's money after turn 160, which the replay
+    does not follow (`grinivil audit` replays past claims). It ends with Clara and Anna on 23
+    (the log's final_scores): each 29 on the Scoreboard + 0 for money (Clara 2 Grinies, Anna
+    5) + 4 Public - 10 for one unsold resident = 23. Clara keeps 8 unplanted Trees, Anna 3, so
+    Clara wins (the rulebook: a tie goes to the more unplanted Trees; the log's winner)."""
+    game = replayed(TOP / "samples" / "claims" / "missed-participation-fee.yaml")
     assert game.replay.game is not None
     log, state = game.loaded.data, game.replay.game.state
     assert (log["final_scores"]["Clara"], log["final_scores"]["Anna"]) == (23, 23)

@@ -268,21 +268,20 @@ def test_the_pre_commit_hook_validates_the_staged_logs_and_skips_other_yaml(
 
 
 def test_show_json_is_typed_and_lists_every_site_and_spot() -> None:
-    """`show --format json` after turn 5 of the 2-player sample (Anna, Build Floor at a
-    premium on O1.s1, finishing the House there): numbers are numbers, the workers and the
-    ring position are objects, the portfolio a list; every Building Site and Planting Spot of
-    the four placed land tiles is listed with its id, the empty ones included (their ids are
-    the names a log uses), and the header names the turn's action."""
-    result = grinivil("show", str(GAME), "--turn", "5", "--format", "json")
+    """`show --format json` after turn 4 of the 2-player sample (Bruno, Build Floor on O1.s1,
+    the second Floor of the Municipality's House there, finishing it): numbers are numbers,
+    the workers and the ring position are objects, the portfolio a list; every Building Site
+    and Planting Spot of the four placed land tiles is listed with its id, the empty ones
+    included (their ids are the names a log uses), and the header names the turn's action."""
+    result = grinivil("show", str(GAME), "--turn", "4", "--format", "json")
     assert result.returncode == 0
     state = json.loads(result.stdout)
-    assert (state["turn"], state["player"], state["action"]) == (5, "Anna",
-                                                                  "build-floor-premium")
-    anna = next(p for p in state["players"] if p["player"] == "Anna")
-    assert isinstance(anna["money"], int) and isinstance(anna["vp"], int)
-    total = anna["workers"]["free"] + anna["workers"]["employed"]
-    assert anna["workers"]["employed"] == 1 and total == 3  # her Worker on the House
-    assert isinstance(anna["portfolio"], list) and isinstance(anna["ring"]["position"], int)
+    assert (state["turn"], state["player"], state["action"]) == (4, "Bruno", "build-floor")
+    bruno = next(p for p in state["players"] if p["player"] == "Bruno")
+    assert isinstance(bruno["money"], int) and isinstance(bruno["vp"], int)
+    total = bruno["workers"]["free"] + bruno["workers"]["employed"]
+    assert bruno["workers"]["employed"] == 1 and total == 3  # his Worker on the House
+    assert isinstance(bruno["portfolio"], list) and isinstance(bruno["ring"]["position"], int)
     sites = {x["site"]: x["building"] for x in state["sites"]}
     assert sites["O1.s1"] == "house" and sites["I0.s1"] is None
     assert {x["slot"] for x in state["tiles"]} == {s.split(".")[0] for s in sites}
@@ -290,33 +289,35 @@ def test_show_json_is_typed_and_lists_every_site_and_spot() -> None:
     assert spots and not any(spots.values())  # nobody has planted yet
     house = next(b for b in state["buildings"] if b["site"] == "O1.s1")
     assert (house["floors_built"], house["floors"], house["state"]) == (2, 2, "finished")
-    text = grinivil("show", str(GAME), "--turn", "5").stdout
-    assert text.startswith("State after turn 5 (Anna, Build Floor (at a premium))")
+    assert house["blocks"] == ["Municipality", "Bruno"]
+    text = grinivil("show", str(GAME), "--turn", "4").stdout
+    assert text.startswith("State after turn 4 (Bruno, Build Floor)")
     assert "Empty Building Sites: C.s1, C.s2" in text
 
 
 def test_card_and_building_names_are_read_in_any_case_and_as_printed(tmp_path: Path) -> None:
-    """The 2-player sample with its resident cards written as printed on the cards (`Dana`,
-    `MAREK`) and its buildings by their printed names (`House`, `Police`): the same
-    game (legal, Bruno 26 and Anna 17); a misspelt card is still a format problem with a
-    "did you mean" (exit 2)."""
+    """The 2-player sample with its resident cards written as printed on the cards (`Petra`,
+    `EMIL`) and its buildings by their printed names (`House`, `Pub`: one word each): the same
+    game (legal, Anna 76 and Bruno 70, the log's final scores); a misspelt card is still a
+    format problem with a "did you mean" (exit 2)."""
     from grinivil_cli.edition.load import load_edition
 
     edition = load_edition("standard")
     text = GAME.read_text(encoding="utf-8")
-    text = text.replace("[dana, marek]", "[Dana, MAREK]").replace(
+    text = text.replace("[petra, emil]", "[Petra, EMIL]").replace(
         "display: [greta,", "display: [Greta,")
     text = text.replace("building: house", f"building: {edition.buildings['house'].name}")
-    text = text.replace("building: police", f"building: {edition.buildings['police'].name}")
-    assert "Dana" in text and "building: house" not in text
+    text = text.replace("building: pub", f"building: {edition.buildings['pub'].name}")
+    assert "[Petra, EMIL]" in text and "display: [Greta," in text
+    assert "building: house" not in text and "building: Pub" in text
     log = tmp_path / "printed.yaml"
     log.write_text(text, encoding="utf-8")
     result = grinivil("validate", str(log))
     assert result.returncode == 0, result.stdout
-    assert "final scores: 1. Bruno 26, 2. Anna 17" in result.stdout
-    log.write_text(text.replace("[Dana,", "[Dnaa,"), encoding="utf-8")
+    assert "final scores: 1. Anna 76, 2. Bruno 70" in result.stdout
+    log.write_text(text.replace("[Petra,", "[Ptera,"), encoding="utf-8")
     typo = grinivil("validate", str(log))
-    assert typo.returncode == 2 and "'Dnaa' is not a resident card; did you mean 'dana'?" \
+    assert typo.returncode == 2 and "'Ptera' is not a resident card; did you mean 'petra'?" \
         in typo.stdout
 
 
@@ -387,13 +388,14 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
 def test_a_misspelt_key_a_wrong_type_and_a_misspelt_card_are_reported_in_one_run(
         tmp_path: Path) -> None:
     """The 2-player sample with three mistakes: `mony` for `money` (a key), `six` for the
-    Conversion Die (a type) and `dnaa` for the card `dana` (a name). One run reports all
-    three, in the order of the log, each with its place (it took three runs: the names were
-    judged only once the schema was satisfied); exit 2."""
+    Conversion Die (a type; the sample's is 8) and `ptera` for the card `petra` (a name). One
+    run reports all three, in the order of the log, each with its place (it took three runs:
+    the names were judged only once the schema was satisfied); exit 2."""
     text = GAME.read_text(encoding="utf-8")
-    text = text.replace("  money: 50\n", "  mony: 50\n", 1)
-    text = text.replace("conversion_rate: 6", "conversion_rate: six", 1)
-    text = text.replace("[dana, marek]", "[dnaa, marek]")
+    text = text.replace("  money: 70\n", "  mony: 70\n", 1)
+    text = text.replace("conversion_rate: 8\n", "conversion_rate: six\n", 1)
+    text = text.replace("[petra, emil]", "[ptera, emil]")
+    assert all(word in text for word in ("mony: 70", "conversion_rate: six", "[ptera, emil]"))
     log = tmp_path / "three.yaml"
     log.write_text(text, encoding="utf-8")
     result = grinivil("validate", str(log))
@@ -401,7 +403,7 @@ def test_a_misspelt_key_a_wrong_type_and_a_misspelt_card_are_reported_in_one_run
     lines = [line.split(": ", 1)[1] for line in result.stdout.splitlines()
              if line.startswith(str(log))]
     assert lines == ["unknown key 'mony' in the setup; did you mean 'money'?",
-                     "'dnaa' is not a resident card; did you mean 'dana'?",
+                     "'ptera' is not a resident card; did you mean 'petra'?",
                      "expected a whole number, found text 'six'"]
 
 

@@ -124,7 +124,7 @@ def test_sentinels_read_as_the_log_writes_them() -> None:
     assert OMIT is not END and repr(OMIT) == "OMIT" and repr(END) == "END"
 
 
-LOOKAHEAD_EVERY = 8  # every 8th turn of the games below, made twice
+LOOKAHEAD_EVERY = 6  # every 6th turn of the games below, made twice
 
 
 @pytest.mark.parametrize("path", [SAMPLES / "game-6p.yaml", SAMPLES / "game-3p.yaml",
@@ -133,7 +133,7 @@ LOOKAHEAD_EVERY = 8  # every 8th turn of the games below, made twice
 def test_a_replay_taking_decisions_on_the_way_changes_no_answer(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`choices.LOOKAHEAD` (a replay goes on with the value a search tries first, the record
-    read again) only saves replays: every 8th turn made again decision by decision offers the
+    read again) only saves replays: every 6th turn made again decision by decision offers the
     same options at each decision with it and without it, and every tile of the ring gets the
     same answer and the same reason (rule, message, place)."""
     from grinivil_cli.engine import choices

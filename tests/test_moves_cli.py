@@ -87,28 +87,38 @@ def test_moves_lists_every_tile_of_the_ring_in_text_and_json() -> None:
 
 
 def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
-    """After turn 10 of the 2-player sample Anna holds 1 concrete (no Floor of the edition costs
-    a single cube): #03 and #04 are not eligible, R-A03-02 / R-BLD-07 ("cannot carry it out");
-    no Construction Road is on the table: Build a Road "cannot be chosen" (R-A08B-05, "nothing
-    left for it")."""
-    g = load_game(SAMPLE_2P).replay.snapshots[10].state
+    """After turn 26 of the 2-player sample Anna is on turn holding 1 wood and 3 steel, the
+    cubes of no Floor that can be built now (R-BLD-07, the edition's Floor costs): every first
+    Floor costs concrete but the Playground's, which needs 2 wood; the Floors without concrete
+    that these cubes pay for (the second of a Pub, Cafe or Pet Shop, the third of a Hospital)
+    follow Floors not on the table; the buildings under construction (the Bank on C.s5, the
+    Church on O1.s2, Anna's House on I1.s1) need concrete or 2 wood next. #03 and #04 are not
+    eligible, R-A03-02 / R-BLD-07 ("cannot carry it out"); no Construction Road is on the
+    table (the first, R2, comes with I2 at turn 28): Build a Road "cannot be chosen"
+    (R-A08B-05, "nothing left for it")."""
+    g = load_game(SAMPLE_2P).replay.snapshots[26].state
+    assert g.players[g.current].name == "Anna"
     anna = g.player("Anna")
-    assert sum(anna.cubes.values()) == 1 and anna.cubes["concrete"] == 1
-    tiles = {t["tile"]: t for t in moves_json(SAMPLE_2P, "--turn", "10")["tiles"]}
+    assert anna.cubes == {"concrete": 0, "wood": 1, "steel": 3}
+    assert {b.site: (b.building, len(b.blocks)) for b in g.townland.buildings.values()
+            if not b.finished} == {"C.s5": ("bank", 1), "O1.s2": ("church", 2),
+                                   "I1.s1": ("house", 1)}
+    tiles = {t["tile"]: t for t in moves_json(SAMPLE_2P, "--turn", "26")["tiles"]}
     for tile in ("build-floor", "build-floor-premium"):
         assert not tiles[tile]["eligible"]
         assert tiles[tile]["rule"] == "R-A03-02"
         assert tiles[tile]["reason"] == "cannot carry it out"
-        assert "Anna holds 1 concrete" in tiles[tile]["message"]
+        assert "Anna holds 1 wood, 3 steel" in tiles[tile]["message"]
     road = tiles["build-road"]
     assert (road["eligible"], road["rule"], road["reason"]) == (
         False, "R-A08B-05", "nothing left for it")
 
 
 @pytest.mark.parametrize(("name", "after", "tile", "owner", "on_turn"), [
-    ("game-2p.yaml", 15, "merchant", "Anna", "Bruno"),
-    ("game-4p.yaml", 8, "architect", "David", "Anna"),
-    ("game-5p.yaml", 179, "ecologist", "David", "Emma"),
+    ("game-2p.yaml", 30, "banker", "Bruno", "Anna"),        # Bruno's turn 30 placed it
+    ("game-4p.yaml", 142, "ecologist", "Bruno", "Clara"),   # Bruno's turn 142
+    ("game-5p.yaml", 174, "ecologist", "Bruno", "Emma"),    # Bruno's turn 172
+    ("game-6p.yaml", 204, "builder", "Anna", "David"),      # Anna's turn 204
 ])
 def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, tile: str,
                                                        owner: str, on_turn: str) -> None:
@@ -117,7 +127,8 @@ def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, ti
     cannot choose it, reason "a Worker stands on it", naming the Worker's owner."""
     log = SAMPLES / name
     ring = load_game(log).replay.snapshots[after].state.ring
-    assert ring.ability_workers[ring.position_of(tile)] == owner
+    position = ring.position_of(tile)
+    assert position is not None and ring.ability_workers[position] == owner
     data = moves_json(log, "--turn", str(after))
     assert data["player"] == on_turn
     t = next(t for t in data["tiles"] if t["tile"] == tile)
@@ -126,13 +137,14 @@ def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, ti
 
 
 def test_an_ability_tile_with_ones_own_worker_is_not_eligible_either() -> None:
-    """R-TAR-05 ("your own worker included"): after turn 16 of the 2-player sample Anna is on
-    turn and her own Worker still stands on the Merchant."""
-    data = moves_json(SAMPLE_2P, "--turn", "16")
-    assert data["player"] == "Anna"
-    t = next(t for t in data["tiles"] if t["tile"] == "merchant")
+    """R-TAR-05 ("your own worker included"): after turn 31 of the 2-player sample Bruno is on
+    turn and his own Worker still stands on the Banker (his turn 30 placed it; his token is on
+    it too, not past it)."""
+    data = moves_json(SAMPLE_2P, "--turn", "31")
+    assert data["player"] == "Bruno"
+    t = next(t for t in data["tiles"] if t["tile"] == "banker")
     assert (t["eligible"], t["rule"]) == (False, "R-TAR-05")
-    assert "Anna's Worker" in t["message"]
+    assert "Bruno's Worker" in t["message"]
 
 
 @pytest.mark.parametrize("name", ["game-3p.yaml", "game-4p.yaml"])
@@ -151,50 +163,74 @@ def test_every_tile_the_log_chose_next_is_listed_as_eligible(name: str) -> None:
 
 
 def test_after_the_last_turn_the_game_is_over() -> None:
-    """The 2-player sample has 167 turns: after the last one (the default --turn) nobody is on
+    """The 2-player sample has 114 turns: after the last one (the default --turn) nobody is on
     turn; exit 0."""
+    assert len(log_turns(SAMPLE_2P)) == 114
     result = invoke("moves", str(SAMPLE_2P))
     assert result.exit_code == 0
-    assert result.stdout.strip() == "After turn 167 the game is over: nobody is on turn."
-    data = moves_json(SAMPLE_2P, "--turn", "167")
-    assert data == {"turn": 167, "over": True,
-                    "text": "After turn 167 the game is over: nobody is on turn."}
+    assert result.stdout.strip() == "After turn 114 the game is over: nobody is on turn."
+    data = moves_json(SAMPLE_2P, "--turn", "114")
+    assert data == {"turn": 114, "over": True,
+                    "text": "After turn 114 the game is over: nobody is on turn."}
 
 
 # --- one tile's decisions ------------------------------------------------------------------------
 
-def test_tile_shows_each_decision_with_its_options_and_a_legal_move() -> None:
-    """--tile buy-trees after turn 18 of the 2-player sample: Anna on turn, her token on 6,
-    Buy Trees on 8 (no lap, so no Taxes first), 9 Grinies, 41 Trees in the supply; her Worker
-    on the Merchant (17, not passed) draws a random Resource first (R-A24-01). Decisions
-    `merchant` (an outcome), `declined`, then `trees`: 1-3 cost 1 G each, 4 cost 8, 5 cost
-    10 > 9 (R-A09-01/02): 1..4. The line of first options ends in a legal move that buys 1
-    Tree; --set trees=4 takes 4 (given) and is legal too, --set trees=5 breaks R-A09-02
-    (exit 1)."""
-    state = load_game(SAMPLE_2P).replay.snapshots[18].state
-    anna = state.player("Anna")
-    assert (state.players[state.current].name, anna.position, anna.money) == ("Anna", 6, 9)
-    assert state.ring.position_of("buy-trees") == 8 and state.supply.trees == 41
-    data = moves_json(SAMPLE_2P, "--turn", "18", "--tile", "buy-trees")
-    assert (data["tile"], data["eligible"]) == ("buy-trees", True)
+def merchant_log(tmp_path: Path) -> Path:
+    """The 2-player sample's first 107 turns; then Bruno places his Worker on the Merchant
+    (turn 108, where the sample's Bruno took a Subsidy: the last round, his token goes from the
+    Starting Tile to the Merchant on 3, no lap); then the sample's turn 109 (Anna's Subsidy,
+    from 9 to 16, which Bruno's choice leaves as it was)."""
+    with SAMPLE_2P.open(encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    turns = data["turns"]
+    assert turns[107] == {"player": "Bruno", "tile": "subsidy"}
+    assert turns[108] == {"player": "Anna", "tile": "subsidy"}
+    data["turns"] = [*turns[:107], {"player": "Bruno", "tile": "merchant"}, turns[108]]
+    del data["final_scores"], data["winner"]
+    log = tmp_path / "merchant.yaml"
+    log.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return log
+
+
+def test_tile_shows_each_decision_with_its_options_and_a_legal_move(tmp_path: Path) -> None:
+    """No sample has a player with a Worker on the Merchant buy Trees (the 2-player sample uses
+    no Merchant), so the test plays the 2-player sample with Bruno on the Merchant at turn 108
+    (`merchant_log`). --tile buy-trees after turn 109: Bruno on turn, his token on 3, Buy
+    Trees on 5 (no lap, so no Taxes first), 29 Trees in the supply, 4 Grinies (the claim of
+    turn 100 says 8; his laps at turns 102 and 106 cost 5 G Taxes and 3 G Wages each, for his
+    one Worker on a building, the Bus Stop then the Cafe; his Subsidy at turn 104 paid 3 G + 3 G
+    for each of his 3 unemployed Workers: 8 - 8 + 12 - 8 = 4); his Worker on the Merchant (3)
+    draws a random Resource first (R-A24-01). Decisions `merchant` (an outcome), `declined`,
+    then `trees`: 1-3 cost 1 G each, 4 cost 8 > 4 (R-A09-01/02): 1..3. The line of first
+    options ends in a legal move that buys 1 Tree; --set trees=3 takes 3 (given) and is legal
+    too, --set trees=4 breaks R-A09-02 (exit 1)."""
+    log = merchant_log(tmp_path)
+    state = load_game(log).replay.snapshots[109].state
+    bruno = state.player("Bruno")
+    assert (state.players[state.current].name, bruno.position, bruno.money) == ("Bruno", 3, 4)
+    assert state.ring.ability_workers == {3: "Bruno"} and state.ring.tile_at(3) == "merchant"
+    assert state.ring.position_of("buy-trees") == 5 and state.supply.trees == 29
+    data = moves_json(log, "--turn", "109", "--tile", "buy-trees")
+    assert (data["player"], data["tile"], data["eligible"]) == ("Bruno", "buy-trees", True)
     paths = [d["path"] for d in data["decisions"]]
     assert paths[:3] == [["merchant"], ["declined"], ["trees"]]
     assert data["decisions"][0]["kind"] == "outcome"
     trees = data["decisions"][2]
-    assert (trees["kind"], trees["rule"], trees["ranges"]) == ("count", "R-A09-01", [[1, 4]])
+    assert (trees["kind"], trees["rule"], trees["ranges"]) == ("count", "R-A09-01", [[1, 3]])
     assert trees["taken"] == 1 and trees["given"] is False
-    assert data["move"] == {"player": "Anna", "tile": "buy-trees", "trees": 1,
+    assert data["move"] == {"player": "Bruno", "tile": "buy-trees", "trees": 1,
                             "merchant": data["decisions"][0]["taken"]}
-    text = invoke("moves", str(SAMPLE_2P), "--turn", "18", "--tile", "buy-trees")
+    text = invoke("moves", str(log), "--turn", "109", "--tile", "buy-trees")
     assert text.exit_code == 0
-    assert "   options: 1 to 4" in text.stdout
+    assert "   options: 1 to 3" in text.stdout
     assert "The move is complete and legal:" in text.stdout
-    data = moves_json(SAMPLE_2P, "--turn", "18", "--tile", "buy-trees", "--set", "trees=4")
+    data = moves_json(log, "--turn", "109", "--tile", "buy-trees", "--set", "trees=3")
     trees = next(d for d in data["decisions"] if d["path"] == ["trees"])
-    assert (trees["taken"], trees["given"]) == (4, True)
-    assert data["move"]["trees"] == 4
-    result = invoke("moves", str(SAMPLE_2P), "--turn", "18", "--tile", "buy-trees", "--set",
-                    "trees=5", "--format", "json")
+    assert (trees["taken"], trees["given"]) == (3, True)
+    assert data["move"]["trees"] == 3
+    result = invoke("moves", str(log), "--turn", "109", "--tile", "buy-trees", "--set",
+                    "trees=4", "--format", "json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["broken"]["rule"] == "R-A09-02"
 
@@ -204,12 +240,15 @@ def test_tile_shows_each_decision_with_its_options_and_a_legal_move() -> None:
     ("C.s9", "R-BLD-08", "no such Building Site"),
 ])
 def test_an_illegal_site_given_exits_1_with_the_rule(site: str, rule: str, words: str) -> None:
-    """After turn 23 of the 2-player sample Bruno is on turn (the log's turn 24 builds a House
+    """After turn 8 of the 2-player sample Anna is on turn (the log's turn 9 builds a House
     on C.s1). --tile build-floor --set site=S with a site not offered: exit 1, the rule it
     breaks (R-BLD-08: a first Floor needs a site on a Construction or Completed Road), and no
     move; the sites offered do not include it."""
-    assert log_turns(SAMPLE_2P)[23]["player"] == "Bruno"
-    args = ("moves", str(SAMPLE_2P), "--turn", "23", "--tile", "build-floor", "--set",
+    turn = log_turns(SAMPLE_2P)[8]
+    assert (turn["player"], turn["tile"], turn["site"], turn["building"]) == (
+        "Anna", "build-floor", "C.s1", "house")
+    assert "I7" not in load_game(SAMPLE_2P).replay.snapshots[8].state.townland.tiles
+    args = ("moves", str(SAMPLE_2P), "--turn", "8", "--tile", "build-floor", "--set",
             f"site={site}")
     result = invoke(*args)
     assert result.exit_code == 1
@@ -222,9 +261,9 @@ def test_an_illegal_site_given_exits_1_with_the_rule(site: str, rule: str, words
 
 
 def test_a_token_of_the_wrong_family_exits_1_with_r_site_01() -> None:
-    """R-SITE-01: C.s1 is residential; --set building=bank there: exit 1, R-SITE-01; the only
-    token offered is the House."""
-    result = invoke("moves", str(SAMPLE_2P), "--turn", "23", "--tile", "build-floor",
+    """R-SITE-01: C.s1 is residential; --set building=bank there after turn 8 of the 2-player
+    sample (Anna on turn): exit 1, R-SITE-01; the only token offered is the House."""
+    result = invoke("moves", str(SAMPLE_2P), "--turn", "8", "--tile", "build-floor",
                     "--set", "site=C.s1", "--set", "building=bank", "--format", "json")
     assert result.exit_code == 1
     data = json.loads(result.stdout)
@@ -236,9 +275,9 @@ def test_a_token_of_the_wrong_family_exits_1_with_r_site_01() -> None:
 # --- usage errors: exit 2 ------------------------------------------------------------------------
 
 def test_a_turn_out_of_range_exits_2() -> None:
-    result = run("moves", str(SAMPLE_2P), "--turn", "168")
+    result = run("moves", str(SAMPLE_2P), "--turn", "115")  # the sample has 114 turns
     assert result.returncode == 2
-    assert "--turn must be between 0 and 167" in result.stderr
+    assert "--turn must be between 0 and 114" in result.stderr
     assert invoke("moves", str(SAMPLE_2P), "--turn", "-1").exit_code == 2
 
 
@@ -275,38 +314,56 @@ def test_every_sample_after_its_setup(n: int) -> None:
 
 
 def test_the_move_of_a_tile_is_a_legal_record_or_null() -> None:
-    """After turn 40 of the 3-player sample Bruno holds the cubes of no Floor (R-BLD-07): Build
-    Floor is not eligible and no move is given (null); Subsidy (#17) has no decision of its own
+    """After turn 73 of the 3-player sample Bruno holds 1 concrete and 1 steel, the cubes of no
+    Floor that can be built now (R-BLD-07): of the edition's Floors only the Bus Stop's first
+    costs no more, and no Bus Stop token is left in the supply (Anna's is on O1.s3); the
+    buildings under construction need 2 steel or 2 wood next. Build Floor is not eligible and
+    no move is given (null); Subsidy (#17, on 13: no lap from his 5) has no decision of its own
     and its move is the bare tile, which the replay accepts."""
     log = SAMPLES / "game-3p.yaml"
-    data = moves_json(log, "--turn", "40", "--tile", "build-floor")
+    state = load_game(log).replay.snapshots[73].state
+    bruno = state.player("Bruno")
+    assert bruno.cubes == {"concrete": 1, "wood": 0, "steel": 1}
+    assert state.supply.tokens["bus-stop"] == 0
+    assert {b.site: (b.building, len(b.blocks)) for b in state.townland.buildings.values()
+            if not b.finished} == {"C.s5": ("hospital", 2), "O1.s2": ("water-treatment-plant", 1),
+                                   "C.s7": ("church", 2), "I7.s4": ("bank", 1)}
+    data = moves_json(log, "--turn", "73", "--tile", "build-floor")
     assert (data["player"], data["eligible"], data["move"]) == ("Bruno", False, None)
-    data = moves_json(log, "--turn", "40", "--tile", "subsidy")
+    data = moves_json(log, "--turn", "73", "--tile", "subsidy")
     assert data["eligible"] is True
     assert data["move"] == {"player": "Bruno", "tile": "subsidy"}
 
 
 def test_a_count_given_beyond_its_range_names_the_rule_that_forbids_it() -> None:
-    """R-A09-01/02: after turn 40 of the 3-player sample Bruno may buy 1 to 3 Trees (4 cost
-    4 x 2 = 8 Grinies, more than he holds); 4 Trees break R-A09-02 (the price), 7 Trees R-A09-01
-    (1 to 6), each exit 1; 2 Trees make a complete legal move."""
+    """R-A09-01/02: after turn 73 of the 3-player sample Bruno, his token on 5, Buy Trees on 8
+    (no lap), holds 3 Grinies (the claim of turn 70 says 21; his Explore at turn 71 cost 10 G
+    and its lap 5 G Taxes and 3 G Wages for his one Worker, on the Church C.s7: 21 - 18 = 3;
+    turns 72 and 73 are Clara's and Anna's, paying him nothing). He may buy 1 to 3 Trees (4 cost
+    4 x 2 = 8 Grinies, more than he holds); 4 Trees break R-A09-02 (the price), 7 Trees
+    R-A09-01 (1 to 6), each exit 1; 2 Trees make a complete legal move."""
     log = SAMPLES / "game-3p.yaml"
-    data = moves_json(log, "--turn", "40", "--tile", "buy-trees")
+    state = load_game(log).replay.snapshots[73].state
+    bruno = state.player("Bruno")
+    assert (state.players[state.current].name, bruno.position, bruno.money) == ("Bruno", 5, 3)
+    assert state.ring.position_of("buy-trees") == 8
+    data = moves_json(log, "--turn", "73", "--tile", "buy-trees")
     trees = next(d for d in data["decisions"] if d["path"] == ["trees"])
     assert trees["ranges"] == [[1, 3]]
     for n, rule in ((4, "R-A09-02"), (7, "R-A09-01")):
-        result = invoke("moves", str(log), "--turn", "40", "--tile", "buy-trees", "--set",
+        result = invoke("moves", str(log), "--turn", "73", "--tile", "buy-trees", "--set",
                         f"trees={n}", "--format", "json")
         assert result.exit_code == 1
         assert json.loads(result.stdout)["broken"]["rule"] == rule
-    data = moves_json(log, "--turn", "40", "--tile", "buy-trees", "--set", "trees=2")
+    data = moves_json(log, "--turn", "73", "--tile", "buy-trees", "--set", "trees=2")
     assert data["move"] == {"player": "Bruno", "tile": "buy-trees", "trees": 2}
 
 
 def test_a_value_given_for_no_decision_is_a_usage_error_with_a_did_you_mean() -> None:
-    """--set tree=2 for Buy Trees names no decision of the move (its count is `trees`): exit 2,
-    the decisions listed, and a "did you mean"."""
-    result = invoke("moves", str(SAMPLES / "game-3p.yaml"), "--turn", "40", "--tile",
+    """--set tree=2 for Buy Trees (after turn 73 of the 3-player sample, Bruno on turn) names no
+    decision of the move (its count is `trees`): exit 2, the decisions listed, and a "did you
+    mean"."""
+    result = invoke("moves", str(SAMPLES / "game-3p.yaml"), "--turn", "73", "--tile",
                     "buy-trees", "--set", "tree=2")
     assert result.exit_code == 2
     assert "no decision of this move is at 'tree'" in result.stderr

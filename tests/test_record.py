@@ -24,6 +24,10 @@ from grinivil_cli.recorder.transcript import header_text, transcript
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"
 GAMES = sorted(SAMPLES.glob("game-*.yaml")) + sorted((SAMPLES / "variants").glob("*.yaml"))
+# The standard edition's starting money: 70 G (AMB-SETUP-04, reconstructed: the rulebook states
+# none; 50 G until issue 16 recalibrated it, editions/standard.yaml `starting_money`). A game
+# dealt by `grinivil record --deal` writes it as its `setup.money`.
+STARTING_MONEY = 70
 
 
 def invoke(*args: str) -> Any:
@@ -40,12 +44,13 @@ def answers_file(tmp_path: Path, *lines: str) -> Path:
 
 
 def dealt(tmp_path: Path) -> Path:
-    """A new 3-player game dealt from seed 7: Anna, Bruno, Clara; on its ring 1 buy-resources,
-    2 sell-house, 4 convert, 5 subsidy."""
+    """A new 3-player game dealt from seed 7: Anna, Bruno, Clara, each with the edition's
+    starting money (70 G); on its ring 1 buy-resources, 2 sell-house, 4 convert, 5 subsidy."""
     log = tmp_path / "game.yaml"
     result = invoke("record", str(log), "--deal", "7", "--players", "3", "--answers",
                     str(answers_file(tmp_path)))
     assert result.exit_code == 0, result.output
+    assert f"\nsetup:\n  money: {STARTING_MONEY}\n" in log.read_text()
     return log
 
 
@@ -92,10 +97,12 @@ def test_r_a12_01_an_answer_the_rules_refuse_is_answered_with_its_rule(tmp_path:
 
 
 def test_r_a17_01_a_turn_recorded_undone_and_recorded_again(tmp_path: Path) -> None:
-    """R-A17-01, R-A13-01: Anna takes Subsidy (3 unemployed Workers: +12 G), the turn is
-    taken back (`undo` at Bruno's first question), and she converts instead (0 VPs: +15 G,
-    the Conversion Die of the setup at 5... whatever the rate, 0 VPs convert to 15 G:
-    R-A13-01's table); the file holds the second turn only."""
+    """R-A17-01, R-A13-01: Anna takes Subsidy (3 G + 3 G for each of her 3 unemployed
+    Workers: +12 G), the turn is taken back (`undo` at Bruno's first question), and she
+    converts instead (0 VPs: +15 G whatever the rate, the Conversion Die of the setup at 5:
+    the rulebook's "if you have zero Victory Points and use the Convert Action, you will get
+    15 Grinies"); the file holds the second turn only, and Anna has the starting 70 G + 15 =
+    85 G."""
     log = dealt(tmp_path)
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "subsidy", "undo", "convert")))
@@ -106,7 +113,7 @@ def test_r_a17_01_a_turn_recorded_undone_and_recorded_again(tmp_path: Path) -> N
     game = load_game(log)
     assert game.loaded.data["turns"] == [{"player": "Anna", "tile": "convert"}]
     anna = game.replay.game.state.player("Anna") if game.replay.game else None
-    assert anna is not None and anna.money == 50 + 15
+    assert anna is not None and anna.money == STARTING_MONEY + 15 == 85
 
 
 def test_the_text_of_the_log_is_only_appended_to(tmp_path: Path) -> None:
@@ -228,23 +235,24 @@ def test_extras_beside_an_answer() -> None:
 
 
 def test_claim_the_tables_score_track_is_checked_at_once(tmp_path: Path) -> None:
-    """CLAIM, R-A17-01: after Anna's Subsidy (50 + 12 = 62 G, 0 VP), the table's track and
-    money agree and are recorded as the turn's claims; a wrong amount is refused at once
-    (exit 1 from a file) with what the rules give and the change that made it."""
+    """CLAIM, R-A17-01: after Anna's Subsidy (the starting 70 G + 12 = 82 G, 0 VP), the
+    table's track and money agree and are recorded as the turn's claims; a wrong amount is
+    refused at once (exit 1 from a file) with what the rules give and the change that made
+    it."""
     log = dealt(tmp_path)
     result = invoke("record", str(log), "--answers", str(answers_file(
-        tmp_path, "subsidy", "score Anna 0 Bruno 0", "money Anna 62")))
+        tmp_path, "subsidy", "score Anna 0 Bruno 0", "money Anna 82")))
     assert result.exit_code == 0, result.output
-    assert "Anna 62 G: as the rules give after turn 1, recorded as claims." in result.output
+    assert "Anna 82 G: as the rules give after turn 1, recorded as claims." in result.output
     game = load_game(log)
     assert game.replay.error is None
     assert game.loaded.data["turns"] == [{
         "player": "Anna", "tile": "subsidy",
-        "claims": {"Anna": {"vp": 0, "money": 62}, "Bruno": {"vp": 0}}}]
+        "claims": {"Anna": {"vp": 0, "money": 82}, "Bruno": {"vp": 0}}}]
     result = invoke("record", str(log), "--answers",
-                    str(answers_file(tmp_path, "money Anna 60")))
+                    str(answers_file(tmp_path, "money Anna 80")))
     assert result.exit_code == 1
-    assert ("Anna has 62 G after turn 1 by the rules; the table says 60. The last changes: "
+    assert ("Anna has 82 G after turn 1 by the rules; the table says 80. The last changes: "
             "Subsidy with 3 unemployed Workers +12 G (turn 1)") in result.output
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "score Ana 3")))
@@ -318,15 +326,15 @@ def test_r_setup_11_the_market_takes_the_cubes_of_its_player_count(tmp_path: Pat
 
 
 def test_board_shows_the_table_and_draws_it_beside_the_log(tmp_path: Path) -> None:
-    """`board` prints the tables of `show` (Anna's 62 G after her Subsidy: 50 + 12) and
-    writes the picture of the table beside the log."""
+    """`board` prints the tables of `show` (Anna's 82 G after her Subsidy: the starting
+    70 G + 12) and writes the picture of the table beside the log."""
     log = dealt(tmp_path)
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "subsidy", "board")))
     assert result.exit_code == 0, result.output
     picture = tmp_path / "game-board.svg"
     assert f"The table drawn: {picture}" in result.output
-    assert re.search(r"^Anna +62 +0 ", result.output, re.MULTILINE)  # money, VP
+    assert re.search(r"^Anna +82 +0 ", result.output, re.MULTILINE)  # money, VP
     assert picture.read_text().lstrip().startswith(("<?xml", "<svg"))
 
 
@@ -357,9 +365,9 @@ def test_a_plain_standard_input_is_read_line_by_line(tmp_path: Path) -> None:
 
 
 def test_a_log_whose_claim_disagrees_is_continued_with_a_note(tmp_path: Path) -> None:
-    """CLAIM, R-A17-01: the log claims Anna has 60 G after her Subsidy (the rules give 50 +
-    12 = 62): a finding of bookkeeping, not an illegal move, so the game is recorded on, with
-    a note saying so."""
+    """CLAIM, R-A17-01: the log claims Anna has 60 G after her Subsidy (the rules give the
+    starting 70 + 12 = 82): a finding of bookkeeping, not an illegal move, so the game is
+    recorded on, with a note saying so."""
     log = dealt(tmp_path)
     log.write_text(log.read_text().replace(
         "turns: []\n", "turns:\n- {player: Anna, tile: subsidy, claims: {Anna: {money: 60}}}\n"))

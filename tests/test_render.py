@@ -67,9 +67,9 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_every_snapshot_of_a_game_is_well_formed_svg(game4: Game, tmp_path: Path) -> None:
-    """The setup, each of the 206 turns, and the final scoring (a finished game)."""
+    """The setup, each of the 146 turns, and the final scoring (a finished game)."""
     paths = render_game(game4, tmp_path)
-    assert len(paths) == len(game4.replay.snapshots) + 1 == 208
+    assert len(paths) == len(game4.replay.snapshots) + 1 == 148
     assert [p.name for p in paths[:2]] == ["turn-000.svg", "turn-001.svg"]
     assert paths[-1].name == "final-scoring.svg"
     for path in paths:
@@ -85,39 +85,44 @@ def svg_texts(path: Path) -> list[str]:
 
 def test_each_snapshot_says_its_turn_in_words_with_the_rules(game4: Game,
                                                               tmp_path: Path) -> None:
-    """R-RND-03, R-A17-01, R-RND-05: under the picture of turn 5 of the 4-player sample (Anna,
-    Subsidy, completing the TAR), the turn in words from the ledger: the Taxes (-5 G), the
-    Subsidy for 3 unemployed Workers (+12 G: 47 G after, from 40) and the 4 cubes of the
-    Market refill, each with its rule; the setup has no such block."""
-    paths = render_game(game4, tmp_path, range(0, 6))
-    setup, turn5 = svg_texts(paths[0]), svg_texts(paths[5])
+    """R-RND-03, R-A17-01, R-RND-05: under the picture of turn 21 of the 4-player sample
+    (Anna, Subsidy, completing the TAR), the turn in words from the ledger: the Taxes (-5 G),
+    the Subsidy for 3 unemployed Workers (3 + 3 x 3 = +12 G: 14 G after, from 7) and the 4
+    cubes of the Market refill (the log's `refills`), each with its rule; the setup has no
+    such block."""
+    paths = render_game(game4, tmp_path, range(0, 22))
+    setup, turn21 = svg_texts(paths[0]), svg_texts(paths[21])
     assert "What happened" not in setup
-    i = turn5.index("What happened")
-    assert turn5[i + 1:] == [
+    i = turn21.index("What happened")
+    assert turn21[i + 1:] == [
         "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
         "+12 G (R-A17-01).",
-        "1 Market refill: wood, concrete, steel, concrete (R-RND-05)."]
+        "1 Market refill: concrete, concrete, steel, steel (R-RND-05)."]
 
 
 def test_a_finished_game_ends_with_its_final_scoring(game4: Game, tmp_path: Path) -> None:
-    """R-SCORE-01..06: the last picture is the final scoring: the table after turn 206 and,
-    in words, each player's total as the audit itemises it (Clara 24 on the Scoreboard, 0 for
-    money, -10 for 1 unsold resident: 14), the winner last; a render of other turns only, or
-    of a game stopped by an illegal move, has none."""
-    paths = render_game(game4, tmp_path / "all", range(200, 207))
+    """R-SCORE-01..06: the last picture is the final scoring: the table after turn 146 and,
+    in words, each player's total as the audit itemises it (Anna 50 on the Scoreboard, 0 for
+    money: 50; Clara 38 on the Scoreboard, 1 for her 11 G, -10 for 1 unsold resident: 29),
+    the winner last; a render of other turns only, or of a game stopped by an illegal move,
+    has none."""
+    paths = render_game(game4, tmp_path / "all", range(140, 147))
     final = paths[-1]
     assert final.name == "final-scoring.svg"
     caption = next(g for g in ET.parse(final).getroot().iter(f"{SVG}g")
                    if g.get("class") == "caption")
     assert [t.text for t in caption.iter(f"{SVG}text")][:2] == [
-        "Final scoring", "the table after turn 206; Clara wins with 14 VPs."]
+        "Final scoring", "the table after turn 146; Anna wins with 50 VPs."]
     texts = svg_texts(final)
     i = texts.index("Final scoring", texts.index("Final scoring") + 1)
-    assert texts[i + 1].startswith("1. Clara: 24 on the Scoreboard + 0 for money")
-    assert texts[i + 1].endswith("= 14 VP.")
-    assert [t.split(":")[0] for t in texts[i + 1:i + 5]] == ["1. Clara", "2. Anna", "3. David",
-                                                            "4. Bruno"]
-    assert texts[-1] == "Clara wins with 14 VPs."
+    assert texts[i + 1].startswith("1. Anna: 50 on the Scoreboard + 0 for money")
+    assert texts[i + 1].endswith("= 50 VP.")
+    assert [t.split(":")[0] for t in texts[i + 1:i + 5]] == ["1. Anna", "2. David", "3. Bruno",
+                                                            "4. Clara"]
+    assert texts[i + 4].startswith("4. Clara: 38 on the Scoreboard + 1 for money")
+    assert "- 10 for 1 unsold resident (R-SCORE-05)" in texts[i + 4]
+    assert texts[i + 4].endswith("= 29 VP.")
+    assert texts[-1] == "Anna wins with 50 VPs."
     assert [p.name for p in render_game(game4, tmp_path / "some", range(0, 3))] == [
         "turn-000.svg", "turn-001.svg", "turn-002.svg"]
 
@@ -148,7 +153,7 @@ def test_no_hash_order_leaks_between_processes(tmp_path: Path) -> None:
 # --- semantic classes -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("turn", [0, 122, 228])
+@pytest.mark.parametrize("turn", [0, 122, 146])
 def test_one_building_element_per_building_with_its_side(game3: Game, turn: int) -> None:
     state = game3.replay.snapshots[turn].state
     root = ET.fromstring(svg_of(game3, turn))
@@ -164,8 +169,10 @@ def test_one_building_element_per_building_with_its_side(game3: Game, turn: int)
             assert ("sold" if b.sold else "for-sale") in found[site]
 
 
-@pytest.mark.parametrize("turn", [0, 21, 122, 228])
+@pytest.mark.parametrize("turn", [0, 21, 98, 122, 146])
 def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
+    """Every road drawn with its stage; turn 98 (Bruno's Post Office at I3.s4) has the three
+    stages at once; from turn 104 (I2 explored) no half road is left; 146 is the last turn."""
     state = game3.replay.snapshots[turn].state
     root = ET.fromstring(svg_of(game3, turn))
     drawn = {e.get("data-road"): (e.get("class") or "").split() for e in classed(root, "road")}
@@ -174,7 +181,7 @@ def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
     for road, classes in drawn.items():
         assert road is not None
         assert classes == ["road", road.replace(".", "-"), expected[road]]
-    if turn == 122:  # the three stages at once
+    if turn == 98:  # the three stages at once
         assert {classes[-1] for classes in drawn.values()} == {"half", "construction",
                                                                 "completed"}
 
@@ -196,10 +203,16 @@ def test_access_roads_are_drawn_as_parts_of_their_sections_r_road_06_07(game3: G
     assert all(road in ROADS for road, _ in drawn)
 
 
-def test_tokens_trees_and_the_acting_players_path(game3: Game) -> None:
-    turn = 122
-    state = game3.replay.snapshots[turn].state
-    root = ET.fromstring(svg_of(game3, turn))
+def test_tokens_trees_and_the_acting_players_path(game4: Game) -> None:
+    """Turn 131 of the 4-player sample (the 3-player one builds no road): Clara's Build a Road
+    (#08b) lays a Completed Road on R5, a Construction Road after turn 130."""
+    turn = 131
+    assert game4.loaded.data["turns"][turn - 1]["road"] == "R5"
+    state = game4.replay.snapshots[turn].state
+    assert road_stage(state.edition, game4.replay.snapshots[turn - 1].state.townland,
+                      "R5") == "construction"
+    assert road_stage(state.edition, state.townland, "R5") == "completed"
+    root = ET.fromstring(svg_of(game4, turn))
     who = looks(state.players)
     for p in state.players:
         tokens = classed(root, who[p.name].css)
@@ -207,7 +220,7 @@ def test_tokens_trees_and_the_acting_players_path(game3: Game) -> None:
     assert len(classed(root, "tree")) == len(state.townland.trees)
     assert len(classed(root, "path")) == 1
     assert classed(root, "chosen"), "the chosen tile is outlined"
-    road = next(e for e in classed(root, "road") if e.get("data-road") == "O0.road")
+    road = next(e for e in classed(root, "road") if e.get("data-road") == "R5")
     assert classed(road, "changed"), "the road built this turn is highlighted"
     assert "Build a Road" in ET.tostring(root, encoding="unicode")
 

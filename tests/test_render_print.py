@@ -133,3 +133,23 @@ def test_stacks_on_close_sites_stand_aside(game6: Game) -> None:
             across = min(ar, br) - max(al, bl)
             down = min(ab, bb) - max(at, bt)
             assert across <= 2 or down <= 0, (a, b, across, down)
+
+
+def test_stacks_too_close_for_a_sideways_step_step_up() -> None:
+    """Turn 106 of the 2-player game: the Houses at I1.s4 and I2.s3 (two tiles' corner sites)
+    would still cover each other after each stands 10 units aside (about 10 units across, 8.5
+    down), so the upper one also steps up, by at most 10 units; the lower stays on its row."""
+    game = load_game(SAMPLES / "game-2p.yaml")
+    snaps = game.replay.snapshots
+    scene = make_scene(snaps[106].state, snaps[105].state, turn=106, player=None, action=None,
+                       log_turn=None, title="t")
+    places = stack_places(scene)
+    (ax, ay), (bx, by) = places["I1.s4"], places["I2.s3"]
+    (asx, asy), (bsx, bsy) = _place(scene, "I1.s4"), _place(scene, "I2.s3")
+    assert abs(ax - asx) == 10 and abs(bx - bsx) == 10  # sideways as far as they may go
+    upper, lower = ("I1.s4", "I2.s3") if asy <= bsy else ("I2.s3", "I1.s4")
+    assert 0 < _place(scene, upper)[1] - places[upper][1] <= 10
+    assert places[lower][1] == _place(scene, lower)[1]
+    al, at, ar, ab = _box(scene, "I1.s4", ax, ay)
+    bl, bt, br, bb = _box(scene, "I2.s3", bx, by)
+    assert min(ar, br) - max(al, bl) > 2 and min(ab, bb) - max(at, bt) <= 0

@@ -43,41 +43,48 @@ def season() -> tuple[dict[str, Any], int]:
 
 
 def test_the_4p_sample_has_the_audited_final_scores(season: tuple[dict[str, Any], int]) -> None:
-    """`grinivil audit samples/game-4p.yaml` (and the issue) give Clara 14, Anna 7, David 4,
-    Bruno 1: Clara 24 on the Scoreboard + 0 for money + 0 Public - 10 for one unsold resident
-    = 14; Anna 21 + 0 + 6 (her one Block of the Post Office's 18) - 20 = 7."""
+    """`grinivil audit samples/game-4p.yaml` and the log's own `final_scores` give Anna 50,
+    David 42, Bruno 36, Clara 29 (the planner's game, seed 1): Anna 50 on the Scoreboard + 0
+    for money (she ends with 0 Grinies) + 0 Public (the one Public building, the Retirement
+    Facility at C.s5, is desired by nobody) - 0 = 50; Clara 38 + 1 (11 Grinies, 1 VP per 10,
+    rounded down) + 0 - 10 for one unsold resident = 29. The log has 146 turns."""
     payload, _ = season
     game = payload["games"][0]
     assert game["file"] == GAME_4P and game["status"] == "legal" and game["result"] == "legal"
     assert [(s["player"], s["total"]) for s in game["scores"]] == [
-        ("Clara", 14), ("Anna", 7), ("David", 4), ("Bruno", 1)]
-    clara = game["scores"][0]
+        ("Anna", 50), ("David", 42), ("Bruno", 36), ("Clara", 29)]
+    anna, clara = game["scores"][0], game["scores"][3]
+    assert (anna["scoreboard"], anna["money"], anna["public"], anna["unsold_residents"]) == (
+        50, 0, 0, 0)
     assert (clara["scoreboard"], clara["money"], clara["public"], clara["unsold_residents"]) == (
-        24, 0, 0, 1)
-    assert game["winners"] == ["Clara"] and not game["decided_by_tie_break"]
-    assert game["turns"] == 206
+        38, 1, 0, 1)
+    assert game["winners"] == ["Anna"] and not game["decided_by_tie_break"]
+    assert game["turns"] == 146
     page = run(GAME_4P).stdout
-    assert "Clara 14, Anna 7, David 4, Bruno 1" in page
+    assert "Anna 50, David 42, Bruno 36, Clara 29" in page
     assert '<a href="#game-1">samples/game-4p.yaml</a>' in page and 'id="game-1"' in page
 
 
 def test_standings_over_three_samples_computed_by_hand(
         season: tuple[dict[str, Any], int]) -> None:
-    """Final scores by `grinivil audit`: game-4p Clara 14, Anna 7, David 4, Bruno 1; game-2p
-    Bruno 26, Anna 17; the claims sample is game-3p with one wrong claim, so its scores are
-    game-3p's: Clara 23, Anna 23 (Clara wins the tie on unplanted Trees, 8 to 3), Bruno 14.
-    Wins: Clara 2, Bruno 1, Anna 0, David 0. Averages: Clara (14+23)/2 = 18.5; Bruno
-    (1+26+14)/3 = 13.67 -> 13.7; Anna (7+17+23)/3 = 15.67 -> 15.7; David 4.0. Sorted by wins,
-    then average: Clara, Bruno, Anna, David."""
+    """Final scores by `grinivil audit` (each the log's own `final_scores`): game-4p Anna 50,
+    David 42, Bruno 36, Clara 29; game-2p Anna 76, Bruno 70. The claims sample is the earlier,
+    pre-planner game-3p (its own `setup.money: 50`, not regenerated with the samples) with
+    one wrong claim, so its scores are its own: Clara 23, Anna 23 (Clara wins the tie on
+    unplanted Trees, 8 to 3), Bruno 14. Wins: Anna 2 (game-4p, game-2p), Clara 1 (the claims
+    sample), David 0, Bruno 0. Averages: Anna (50+76+23)/3 = 149/3 = 49.67 -> 49.7; Clara
+    (29+23)/2 = 26.0; David 42/1 = 42.0; Bruno (36+70+14)/3 = 120/3 = 40.0. Best: Anna 76,
+    Clara 29, David 42, Bruno 70. Sorted by wins, then average: Anna, Clara, David (42.0),
+    Bruno (40.0)."""
     payload, code = season
     rows = [(r["player"], r["played"], r["scored"], r["wins"], r["average"], r["best"])
             for r in payload["standings"]]
-    assert rows == [("Clara", 2, 2, 2, 18.5, 23), ("Bruno", 3, 3, 1, 13.7, 26),
-                    ("Anna", 3, 3, 0, 15.7, 23), ("David", 1, 1, 0, 4.0, 4)]
+    assert rows == [("Anna", 3, 3, 2, 49.7, 76), ("Clara", 2, 2, 1, 26.0, 29),
+                    ("David", 1, 1, 0, 42.0, 42), ("Bruno", 3, 3, 0, 40.0, 70)]
     assert code == 1  # the claims sample's finding
     markdown = run(GAME_4P, GAME_2P, CLAIMS, "--format", "markdown").stdout
-    assert "| Clara | 2 | 2 | 2 | 18.5 | 23 |" in markdown
-    assert "| Anna | 3 | 3 | 0 | 15.7 | 23 |" in markdown
+    assert "| Anna | 3 | 3 | 2 | 49.7 | 76 |" in markdown
+    assert "| Bruno | 3 | 3 | 0 | 40.0 | 70 |" in markdown
 
 
 def test_the_claims_sample_is_listed_with_its_claim_finding_and_exit_1(
@@ -117,7 +124,8 @@ def test_an_illegal_sample_is_listed_with_its_rule() -> None:
 
 def test_an_unreadable_log_is_a_row_with_its_problem_and_exit_2(tmp_path: Path) -> None:
     """A broken YAML file: the report is still written, with the legal game and the broken
-    one (its problem at line 1), and the command exits 2, the worst of the two."""
+    one (its problem at line 1), and the command exits 2, the worst of the two. game-2p's
+    final scores (`grinivil audit`, the log's `final_scores`): Anna 76, Bruno 70."""
     broken = tmp_path / "broken.yaml"
     broken.write_text("players: [Anna\n", encoding="utf-8")  # unclosed: 1:15
     out = tmp_path / "report.html"
@@ -125,13 +133,13 @@ def test_an_unreadable_log_is_a_row_with_its_problem_and_exit_2(tmp_path: Path) 
     assert result.returncode == 2
     assert f"{broken}:" in result.stderr and "unreadable" in result.stderr
     page = out.read_text(encoding="utf-8")
-    assert "unreadable (1 problem)" in page and "Bruno 26, Anna 17" in page
+    assert "unreadable (1 problem)" in page and "Anna 76, Bruno 70" in page
     assert "report of 2 games: 1 legal, 1 unreadable written to" in result.stdout
     payload, code = report_json(GAME_2P, str(broken))
     assert code == 2
     assert payload["games"][1]["findings"][0]["rule"] == "unreadable"
     assert payload["games"][1]["findings"][0]["line"] == 1
-    assert [r["player"] for r in payload["standings"]] == ["Bruno", "Anna"]
+    assert [r["player"] for r in payload["standings"]] == ["Anna", "Bruno"]
 
 
 def test_a_missing_file_gives_a_clear_message_and_exit_2(tmp_path: Path) -> None:

@@ -20,7 +20,8 @@ from grinivil_cli.viewer import viewer_html
 
 TOP = Path(__file__).parent.parent
 SAMPLE = TOP / "samples" / "game-2p.yaml"
-FIRST_TURN = "- {player: Anna, tile: subsidy}"
+# Anna's first Subsidy, turn 19 (line 112): a turn written on one line, to add to.
+A_TURN = "- {player: Anna, tile: subsidy}"
 
 # Written in YAML's double-quoted escapes: OSC (window title, terminated by BEL), DCS (ended by
 # ST), ESC c (reset), a carriage return with a fake verdict, a backspace, the C1 CSI (U+009B),
@@ -65,14 +66,14 @@ def log_with(tmp_path: Path, name: str, old: str, new: str, *, source: Path = SA
 def hostile_logs(tmp_path: Path) -> dict[str, Path]:
     """One log per kind of quoted value, each carrying every payload."""
     return {
-        "key": log_with(tmp_path, "key.yaml", FIRST_TURN,
+        "key": log_with(tmp_path, "key.yaml", A_TURN,
                         f'- {{player: Anna, tile: subsidy, "k{ALL}": 1}}'),
-        "tile": log_with(tmp_path, "tile.yaml", FIRST_TURN,
+        "tile": log_with(tmp_path, "tile.yaml", A_TURN,
                          f'- {{player: Anna, tile: "subsidy{ALL}"}}'),
-        "player": log_with(tmp_path, "player.yaml", FIRST_TURN,
+        "player": log_with(tmp_path, "player.yaml", A_TURN,
                            f'- {{player: "A{ALL}", tile: subsidy}}'),
-        "value": log_with(tmp_path, "value.yaml", "inner_tiles: [I01, I04]",
-                          f'inner_tiles: [I01, "I{ALL}"]'),
+        "value": log_with(tmp_path, "value.yaml", "inner_tiles: [I04, I05]",
+                          f'inner_tiles: [I04, "I{ALL}"]'),
     }
 
 
@@ -230,7 +231,7 @@ def test_markdown_tables_keep_their_columns_and_show_names_literally(
 
 def many_problems(tmp_path: Path, n: int) -> Path:
     keys = ", ".join(f"zz{k}: 1" for k in range(n))
-    return log_with(tmp_path, "many.yaml", FIRST_TURN,
+    return log_with(tmp_path, "many.yaml", A_TURN,
                     f"- {{player: Anna, tile: subsidy, {keys}}}")
 
 

@@ -80,7 +80,7 @@ def game4_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("viewer") / "game.html"
     result = run("viewer", str(SAMPLES / "game-4p.yaml"), "-o", str(out))
     assert result.returncode == 0, result.stderr
-    assert "207 snapshots" in result.stdout
+    assert "147 snapshots" in result.stdout
     return out
 
 
@@ -105,13 +105,13 @@ def test_page_is_self_contained_with_one_slider(game4_page: Path) -> None:
     assert [a.get("src") for a in page.find("script")] == [None, None], "inline scripts only"
     sliders = page.find("input", type="range")
     assert len(sliders) == 1
-    # 207 snapshots (the setup and 206 turns), and the final scoring
-    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(207)
+    # 147 snapshots (the setup and 146 turns), and the final scoring
+    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(147)
     # static artwork once in the page, not once per snapshot
     assert html.count('<symbol id="tree"') == 1
     assert html.count(".caption { font-size") == 1
     size = len(html.encode("utf-8"))
-    assert size < 3_000_000, f"{size} bytes for 207 snapshots"
+    assert size < 3_000_000, f"{size} bytes for 147 snapshots"
 
 
 def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
@@ -119,7 +119,7 @@ def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
     data = page_data(html)
     game = load_game(SAMPLES / "game-4p.yaml")
     assert len(data["snapshots"]) == len(game.replay.snapshots) == len(data["frames"]) - 1
-    assert [f["turn"] for f in data["frames"]] == list(range(207)) + [206]  # final scoring
+    assert [f["turn"] for f in data["frames"]] == list(range(147)) + [146]  # final scoring
     first = yaml.safe_load(data["frames"][1]["yaml"])
     assert first == game.loaded.data["turns"][0]
     assert not any("error" in f for f in data["frames"])
@@ -265,22 +265,23 @@ def test_browser_site_ids_are_hidden_until_asked_for(game4_page: Path, hash_: st
 
 
 def test_every_turn_in_words_with_its_rules(game4_page: Path) -> None:
-    """Turn 5 of the 4-player sample, Anna's Subsidy, shows +7 G on the board: her token
-    passed the Starting Tile, so the Taxes (5 G, R-RND-03) came first, then the Subsidy for
-    her 3 unemployed Workers (+12 G, R-A17-01; she employs none yet), and the 4 cubes drawn
-    for the Market (R-RND-05): the frame says so."""
+    """Turn 21 of the 4-player sample, Anna's Subsidy, shows +7 G on the board (7 G to 14 G):
+    her token passed the Starting Tile, so the Taxes (5 G, R-RND-03) came first, then the
+    Subsidy for her 3 unemployed Workers (3 + 3 x 3 = +12 G, R-A17-01; her one Worker came
+    back from I0.s1 at turn 13 and she employs none now), and the 4 cubes drawn for the Market
+    (R-RND-05; the log's `refills`): the frame says so."""
     data = page_data(game4_page.read_text())
-    frame = next(f for f in data["frames"] if f["turn"] == 5)
+    frame = next(f for f in data["frames"] if f["turn"] == 21)
     assert frame["story"] == [
         "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
         "+12 G (R-A17-01).",
-        "1 Market refill: wood, concrete, steel, concrete (R-RND-05)."]
+        "1 Market refill: concrete, concrete, steel, steel (R-RND-05)."]
     assert data["frames"][0]["story"] == []
 
 
 def test_browser_shows_the_turn_in_words(game4_page: Path) -> None:
     result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
-                      "--dump-dom", f"{game4_page.as_uri()}#turn=5")
+                      "--dump-dom", f"{game4_page.as_uri()}#turn=21")
     assert console_problems(result.stderr) == []
     story = re.search(r'<ul id="gv-story"[^>]*>(.*?)</ul>', result.stdout, re.S)
     assert story is not None
@@ -326,23 +327,26 @@ def test_browser_the_findings_are_listed_and_n_jumps_to_the_next(tmp_path: Path)
 def test_the_final_frame_is_the_audits_final_scoring(game4_page: Path) -> None:
     """R-SCORE-01..05: the last frame of a finished game is its final scoring, each player's
     total the audit's (`grinivil audit --format json`): the 4-player sample's Scoreboard has
-    Clara 24, David 22, Anna 21, Bruno 16, but the unsold residents (-10 each) make it Clara
-    14, Anna 7, David 4, Bruno 1; the claims of the log's end are its entry."""
+    Anna 50, David 42, Clara 38, Bruno 36, but Clara's 11 G (+1) and her unsold resident, Jana
+    (-10), make it Anna 50, David 42, Bruno 36, Clara 29; the claims of the log's end are its
+    entry."""
     data = page_data(game4_page.read_text())
     final = data["frames"][-1]
     assert final["final"] is True and final["head"] == "Final scoring"
     result = run("audit", str(SAMPLES / "game-4p.yaml"), "--format", "json")
     totals = {s["player"]: s["total"] for s in json.loads(result.stdout)["scores"]}
-    assert totals == {"Clara": 14, "Anna": 7, "David": 4, "Bruno": 1}
+    assert totals == {"Anna": 50, "David": 42, "Bruno": 36, "Clara": 29}
     lines = final["story"]
-    assert [line.split(":")[0] for line in lines[:4]] == ["1. Clara", "2. Anna", "3. David",
-                                                          "4. Bruno"]
+    assert [line.split(":")[0] for line in lines[:4]] == ["1. Anna", "2. David", "3. Bruno",
+                                                          "4. Clara"]
     for line, (who, total) in zip(lines, sorted(totals.items(), key=lambda kv: -kv[1]),
                                   strict=False):
         assert line.endswith(f"= {total} VP.") and who in line
-    assert lines[0].startswith("1. Clara: 24 on the Scoreboard")
-    assert "- 10 for 1 unsold resident (R-SCORE-05)" in lines[0]
-    assert lines[-1] == "Clara wins with 14 VPs."
+    assert lines[0].startswith("1. Anna: 50 on the Scoreboard + 0 for money")
+    assert "unsold" not in lines[0]
+    assert lines[3].startswith("4. Clara: 38 on the Scoreboard + 1 for money")
+    assert "- 10 for 1 unsold resident (R-SCORE-05)" in lines[3]
+    assert lines[-1] == "Anna wins with 50 VPs."
     assert "final_scores" in final["yaml"]
 
 

@@ -86,29 +86,51 @@ def draw_buildings(c: Canvas, parent: Node, scene: Scene) -> None:
         _workers(c, g, scene, b, x + BLOCK_W / 2 + 1, y + 6)
 
 
+PASSES = 4  # rounds of moving stacks apart (one move can make another overlap)
 MAX_SHIFT = 10.0  # how far a stack may stand aside from its site
 
 
 def stack_places(scene: Scene) -> dict[str, tuple[float, float]]:
-    """Where each building's stack stands: on its site, or moved aside (at most `MAX_SHIFT`)
-    when its Blocks and Token would cover a neighbouring building's (the Center's sites
-    stand close together and a House may have four Floors)."""
+    """Where each building's stack stands: on its site, or moved aside (at most `MAX_SHIFT`
+    each way) when its Blocks and Token would cover a neighbouring building's (the Center's
+    sites stand close together and a House may have four Floors). Stacks move sideways
+    first, in a few rounds; two that still cover each other then, the upper one steps up."""
     s = scene.state
-    places = {k: _place(scene, k) for k in sorted(s.townland.buildings)}
+    sites = {k: _place(scene, k) for k in sorted(s.townland.buildings)}
+    places = dict(sites)
     boxes = {k: _box(scene, k, *places[k]) for k in places}
     keys = list(places)
-    for i, a in enumerate(keys):
+    for _ in range(PASSES):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                (al, at, ar, ab), (bl, bt, br, bb) = boxes[a], boxes[b]
+                overlap = min(ar, br) - max(al, bl)
+                if overlap <= 0 or min(ab, bb) <= max(at, bt):
+                    continue
+                push = overlap / 2 + 1
+                left, right = (a, b) if places[a][0] <= places[b][0] else (b, a)
+                for key, dx in ((left, -push), (right, push)):
+                    x, y = places[key]
+                    home = sites[key][0]
+                    nx = min(home + MAX_SHIFT, max(home - MAX_SHIFT, x + dx))
+                    if nx != x:
+                        moved = True
+                    places[key] = (nx, y)
+                    boxes[key] = _box(scene, key, nx, y)
+        if not moved:
+            break
+    for i, a in enumerate(keys):  # still covering each other: the upper one steps up
         for b in keys[i + 1:]:
             (al, at, ar, ab), (bl, bt, br, bb) = boxes[a], boxes[b]
-            overlap = min(ar, br) - max(al, bl)
-            if overlap <= 0 or min(ab, bb) <= max(at, bt):
+            down = min(ab, bb) - max(at, bt)
+            if min(ar, br) - max(al, bl) <= 2 or down <= 0:
                 continue
-            push = min(MAX_SHIFT, overlap / 2 + 1)
-            left, right = (a, b) if places[a][0] <= places[b][0] else (b, a)
-            for key, dx in ((left, -push), (right, push)):
-                x, y = places[key]
-                places[key] = (x + dx, y)
-                boxes[key] = _box(scene, key, x + dx, y)
+            upper = a if places[a][1] <= places[b][1] else b
+            x, y = places[upper]
+            rise = min(MAX_SHIFT, down + 1, y - sites[upper][1] + MAX_SHIFT)
+            places[upper] = (x, y - rise)
+            boxes[upper] = _box(scene, upper, x, y - rise)
     return places
 
 

@@ -121,10 +121,10 @@ class Planner(Bot):
             more, self.target = next_step(g, g.state, p, second)
             self.step_tiles |= more
         self.commitments = []
-        for made, weight in ((plan, COMMIT), (second, COMMIT * SECOND_COMMIT)):
-            steps = plan_steps(g, g.state, p, made) if made is not None and weight else None
-            if steps is not None:
-                self.commitments.append((made, steps, weight))
+        for aim, weight in ((plan, COMMIT), (second, COMMIT * SECOND_COMMIT)):
+            steps = plan_steps(g, g.state, p, aim) if aim is not None and weight else None
+            if aim is not None and steps is not None:
+                self.commitments.append((aim, steps, weight))
         self.swap = best_swap(g, g.state, p)
         if self.swap is not None:
             self.step_tiles |= {"new-resident"}
@@ -230,7 +230,8 @@ class Planner(Bot):
             width = 1
         else:
             values = self.options(g, p, partial, raw, liked)
-            width = TILES if raw.key == "tile" else BRANCH.get(raw.key, 1) if branch else 1
+            width = TILES if raw.key == "tile" else 2 if raw.key == "follow" else \
+                BRANCH.get(raw.key, 1) if branch else 1  # following (#51P) or not: both valued
             if raw.key == "excess" and str(raw.path[-2]) == p.name:
                 width = EXCESS_WIDTH  # which cubes to keep: valued, not guessed
         made = 0
