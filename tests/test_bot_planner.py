@@ -198,6 +198,33 @@ def test_plan_next_step_builds_the_house_first() -> None:
     assert tiles == frozenset(BUILD_TILES)
 
 
+def test_plan_steps_count_what_is_left_before_the_sale() -> None:
+    """The steps `COMMIT` pays for (issue 16), counted by hand for Paula (the rulebook's card:
+    at least 5 Trees, a Bus Stop within 2, both mandatory) on the empty Residential site I0.s3
+    of seed 4's setup (on a Completed Road; its Planting Sector has 5 spots, none planted; no
+    Bus Stop built), the player holding the 2 Trees of the setup and no cubes: the sale 1, two
+    House Floors 2, the first Floor's cubes (2 concrete, 1 wood) not held 1, the Bus Stop's 2
+    Floors, the Trees planted 1: 7. Holding 2 concrete of the 3 cubes takes 2/3 of a step
+    off; holding no Tree adds one (buying them first)."""
+    from grinivil_cli.engine import townland
+    from grinivil_cli.sim.planner import HousePlan, plan_steps
+
+    g = table()
+    town = g.state.townland
+    p = g.state.players[0]
+    p.residents = ["paula", *p.residents[1:]]
+    plan = HousePlan("paula", "I0.s3")
+    assert "I0.s3" not in town.buildings and townland.is_usable(ED, town, "I0.s3")
+    assert len(townland.sector_of_site(ED, town, "I0.s3")) == 5 and p.trees == 2
+    assert not any(b.building == "bus-stop" for b in town.buildings.values())
+    assert plan_steps(g, g.state, p, plan) == 7
+    p.cubes["concrete"] = 2
+    assert plan_steps(g, g.state, p, plan) == pytest.approx(7 - 2 / 3)
+    p.trees = 0
+    assert plan_steps(g, g.state, p, plan) == pytest.approx(8 - 2 / 3)
+    assert plan_steps(g, g.state, p, HousePlan("emil", "I0.s3")) is None  # not in the Portfolio
+
+
 def test_planner_plans_are_the_same_for_the_same_seed(
         planner_game: tuple[dict[str, Any], GameStats]) -> None:
     """The planner's choices (plans included) depend on the seed only: two games of the same
