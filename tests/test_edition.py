@@ -402,3 +402,23 @@ def test_unknown_edition_name() -> None:
     """An unknown bundled name suggests the closest one."""
     with pytest.raises(LogFormatError, match="did you mean 'standard'"):
         load_edition("standart")
+
+
+def test_recalibrated_resident_cards_say_so_and_twelve_require_a_commerce_building() -> None:
+    """AMB-RESI-03, AMB-SETUP-04 (issue 16): the standard edition's recalibration as
+    docs/rulings.md states it. 12 of the 29 cards have a mandatory Commerce building. The 9
+    cards whose building was moved to the optional features say so in `source:`, and they
+    keep their Trees mandatory. The starting money is 70, and its source says it was 50."""
+    from grinivil_cli.edition.load import load_edition
+
+    ed = load_edition("standard")
+    moved = {"cyril", "greta", "jana", "lucie", "petra", "tomas", "viktor", "zdenek", "ema"}
+    assert len(ed.residents) == 29
+    assert sum(1 for c in ed.residents.values() if c.mandatory) == 12
+    data = yaml.safe_load((ROOT / "grinivil_cli" / "editions" / "standard.yaml").read_text("utf-8"))
+    said = {k for k, v in data["residents"].items() if "recalibrated" in v["source"]}
+    assert said == moved
+    for key in moved:
+        assert not ed.residents[key].mandatory and ed.residents[key].optional
+    assert [ed.residents[k].min_trees for k in sorted(moved)] == [4, 2, 0, 4, 3, 2, 0, 0, 1]
+    assert ed.starting_money == 70 and "from 50 to 70" in data["sources"]["starting_money"]
