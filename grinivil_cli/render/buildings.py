@@ -104,11 +104,10 @@ def stack_places(scene: Scene) -> dict[str, tuple[float, float]]:
         moved = False
         for i, a in enumerate(keys):
             for b in keys[i + 1:]:
-                (al, at, ar, ab), (bl, bt, br, bb) = boxes[a], boxes[b]
-                overlap = min(ar, br) - max(al, bl)
-                if overlap <= 0 or min(ab, bb) <= max(at, bt):
+                across, down = _overlap(boxes[a], boxes[b])
+                if across <= 0 or down <= 0:
                     continue
-                push = overlap / 2 + 1
+                push = across / 2 + 1
                 left, right = (a, b) if places[a][0] <= places[b][0] else (b, a)
                 for key, dx in ((left, -push), (right, push)):
                     x, y = places[key]
@@ -122,9 +121,8 @@ def stack_places(scene: Scene) -> dict[str, tuple[float, float]]:
             break
     for i, a in enumerate(keys):  # still covering each other: the upper one steps up
         for b in keys[i + 1:]:
-            (al, at, ar, ab), (bl, bt, br, bb) = boxes[a], boxes[b]
-            down = min(ab, bb) - max(at, bt)
-            if min(ar, br) - max(al, bl) <= 2 or down <= 0:
+            across, down = _overlap(boxes[a], boxes[b])
+            if across <= 2 or down <= 0:
                 continue
             upper = a if places[a][1] <= places[b][1] else b
             x, y = places[upper]
@@ -134,7 +132,15 @@ def stack_places(scene: Scene) -> dict[str, tuple[float, float]]:
     return places
 
 
-def _box(scene: Scene, site_id: str, x: float, y: float) -> tuple[float, float, float, float]:
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _overlap(p: Box, q: Box) -> tuple[float, float]:
+    """How far two outlines cover each other across and down (not at all: 0 or less)."""
+    return min(p[2], q[2]) - max(p[0], q[0]), min(p[3], q[3]) - max(p[1], q[1])
+
+
+def _box(scene: Scene, site_id: str, x: float, y: float) -> Box:
     """The stack's outline (left, top, right, bottom): Blocks and Token, without Workers."""
     b = scene.state.townland.buildings[site_id]
     kind = scene.state.edition.buildings[b.building]

@@ -122,7 +122,7 @@ class Planner(Bot):
             self.step_tiles |= more
         self.commitments = []
         for aim, weight in ((plan, COMMIT), (second, COMMIT * SECOND_COMMIT)):
-            steps = plan_steps(g, g.state, p, aim) if aim is not None and weight else None
+            steps = plan_steps(g, g.state, p, aim) if aim is not None else None
             if aim is not None and steps is not None:
                 self.commitments.append((aim, steps, weight))
         self.swap = best_swap(g, g.state, p)
