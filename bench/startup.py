@@ -4,9 +4,7 @@
 
 Each figure is the least wall time of `--rounds` fresh processes, taken in alternation (this
 machine's speed moves from one second to the next): `grinivil validate` of a small log (the
-illegal sample r-gen-02, 4 turns) as a person runs it again and again (its start-up cache,
-grinivil_cli/cache.py, made by a first run), the same with no start-up cache yet (a first run:
-an empty cache folder each time), Python parsing the same YAML with libyaml, an empty Python,
+illegal sample r-gen-02, 4 turns), Python parsing the same YAML with libyaml, an empty Python,
 and the imports alone (typer; the typer application, which every other command imports).
 `--before TREE`: also the same validation by the code of TREE (a checkout of an earlier commit,
 e.g. `git worktree add /tmp/before HEAD`), in the same rounds. Issue 15's target: the
@@ -33,14 +31,12 @@ TOP = Path(__file__).resolve().parent.parent
 LOG = TOP / "samples" / "illegal" / "r-gen-02-turn-out-of-order.yaml"
 TARGET = 0.15
 VALIDATE = "grinivil validate (4-turn log)"
-FIRST_RUN = "grinivil validate, first run"
 BEFORE = "grinivil validate, code of --before"
 PARSE = "Python + libyaml parse of it"
 VALIDATION = [sys.executable, "-m", "grinivil_cli", "validate", str(LOG)]
 
 COMMANDS: dict[str, list[str]] = {
     VALIDATE: VALIDATION,
-    FIRST_RUN: VALIDATION,
     PARSE: [sys.executable, "-c", "import yaml; yaml.load(open("
             f"{str(LOG)!r}), Loader=yaml.CSafeLoader)"],
     "empty Python": [sys.executable, "-c", "pass"],
@@ -50,8 +46,9 @@ COMMANDS: dict[str, list[str]] = {
 
 
 def environment(work: Path, bytecode: bool) -> dict[str, str]:
-    """The processes' environment: the .pyc kept in `work` (or not written at all), a start-up
-    cache of their own."""
+    """The processes' environment: the .pyc kept in `work` (or not written at all); for the
+    code of an earlier tree that kept a start-up cache (issue 15, dropped in issue 27), a cache
+    folder of this run's."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE",
                                                               "PYTHONPYCACHEPREFIX")}
     if bytecode:
@@ -85,15 +82,13 @@ def main() -> None:
                                     "grinivil_cli.__file__)"], capture_output=True, text=True,
                                    cwd=tree, env=where[BEFORE][1], check=True)
             assert check.stdout.startswith(str(tree)), check.stdout  # its code, not ours
-        for name, command in commands.items():  # untimed: the .pyc and the start-up caches
+        for name, command in commands.items():  # untimed: the .pyc (and an earlier tree's cache)
             subprocess.run(command, capture_output=True, check=False, cwd=where[name][0],
                            env=where[name][1])
         least = dict.fromkeys(commands, float("inf"))
-        for n in range(args.rounds):
+        for _ in range(args.rounds):
             for name, command in commands.items():
                 cwd, run_env = where[name]
-                if name == FIRST_RUN:  # nothing cached by grinivil yet
-                    run_env = {**run_env, "GRINIVIL_CACHE_DIR": str(work / f"first-{n}")}
                 start = time.perf_counter()
                 subprocess.run(command, capture_output=True, check=False, cwd=cwd,
                                env=run_env)

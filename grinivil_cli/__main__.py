@@ -1,5 +1,5 @@
 """`python -m grinivil_cli` runs the `grinivil` command."""
 
-from .entry import main
+from .start import main
 
 main()

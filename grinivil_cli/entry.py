@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from typing import Any
 
@@ -69,23 +70,31 @@ def plain_validate(argv: list[str]) -> dict[str, Any] | None:
 
 def main() -> None:
     """Console entry point: never let a traceback reach a person, nor a control character
-    a terminal would obey (standard error goes through `terminal.SafeStream`)."""
-    from . import cache, collector
-    from .terminal import SafeStream, safe_text
-
-    sys.stderr = SafeStream(sys.stderr)
-    cache.enable()  # the command's start-up cache (cache.py); not the Python API's
+    a terminal would obey (standard error goes through `terminal.SafeStream`), nor a
+    traceback for Ctrl-C however early it comes (exit 130: `start.py` and `_Interrupted`)."""
+    interrupted = _Interrupted()
     try:
+        interrupted.install()  # from here, Ctrl-C is a KeyboardInterrupt the commands handle
+        from . import collector
+        from .terminal import SafeStream
+
+        sys.stderr = SafeStream(sys.stderr)
         args = plain_validate(sys.argv[1:])
         if args is None:
-            with cache.compiled_dataclasses(), collector.paused():
+            with collector.paused():
                 from .cli import app
             app(prog_name="grinivil")  # `python -m grinivil_cli` is the same command
         else:
             _quick_validate(args)
     except SystemExit:
         raise
-    except Exception as e:  # noqa: BLE001 - the last line of defence
+    except BaseException as e:  # noqa: B036 - KeyboardInterrupt, PanicException: see below
+        if interrupted.seen:  # whatever Ctrl-C broke (an import half done: pyo3 turns the
+            sys.exit(130)  # interrupt into its PanicException), the user asked to stop
+        if not isinstance(e, Exception):
+            raise
+        from .terminal import safe_text
+
         print(safe_text(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in "
                         "grinivil; please report it with the log that caused it."),
               file=sys.stderr)
@@ -98,11 +107,11 @@ def _quick_validate(args: dict[str, Any]) -> None:
     a closed pipe on standard output: 1, without a message; end of input: "Aborted.", 1)."""
     import errno
 
-    from . import cache, collector
+    from . import collector
     from .terminal import echo
 
     try:
-        with cache.compiled_dataclasses(), collector.paused():  # the modules' objects live on
+        with collector.paused():  # the modules' objects live on
             from .validating import run
         code = run(**args)
     except KeyboardInterrupt:
@@ -118,6 +127,26 @@ def _quick_validate(args: dict[str, Any]) -> None:
         sys.stderr = _Pacified(sys.stderr)
         code = ILLEGAL
     sys.exit(code)
+
+
+class _Interrupted:
+    """SIGINT while a command runs: Python's KeyboardInterrupt, as the commands expect, noted
+    so that `main` can tell an interrupted import (whatever exception it became) from a bug."""
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def install(self) -> None:
+        """In place of Python's handler or `start.quit_while_starting`, not of a handler
+        someone else installed."""
+        from .start import quit_while_starting
+
+        if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, quit_while_starting):
+            signal.signal(signal.SIGINT, self)
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
 
 
 class _Pacified:

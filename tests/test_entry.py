@@ -96,7 +96,7 @@ def test_the_defaults_are_the_typer_commands() -> None:
 
 def test_the_console_script_is_the_quick_entry_point() -> None:
     text = (TOP / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'grinivil = "grinivil_cli.entry:main"' in text
+    assert 'grinivil = "grinivil_cli.start:main"' in text  # start.py, then entry.main
 
 
 # --- the same results both ways --------------------------------------------------------------

@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
-from .. import cache
 from ..errors import LogFormatError, Path, Problem
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import EDITION_MAX_BYTES, load_yaml_text, read_bounded
@@ -154,16 +153,11 @@ def _bundled(name: str) -> Edition:
     """A bundled edition, read once. It ships with the package and is not checked again on
     every run: the schema check alone took a third of a small log's validation
     (tests/test_edition.py checks it with the schema and the cross-checks).
-    The command keeps it built in its cache (`cache.edition`, start-up time): the edition
-    file's bytes are read and compared, the YAML is not parsed again."""
+    Nothing of it is kept between runs: building it takes about 10 ms, and a kept copy would
+    be something read from outside the package at every start (issue 27)."""
     source = f"{PACKAGE}/editions/{name}.yaml"
     text = _read_bytes(_package_dir() / "editions" / f"{name}.yaml", source)
-    kept = cache.edition(name, text)
-    if isinstance(kept, Edition) and kept.name == name:
-        return kept
-    edition = _built(text, source=source, name=name, checked=True)
-    cache.keep_edition(name, text, edition)
-    return edition
+    return _built(text, source=source, name=name, checked=True)
 
 
 def _load(path: Traversable, *, source: str, name: str, checked: bool = False) -> Edition:
