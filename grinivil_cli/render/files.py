@@ -1,7 +1,12 @@
 """Writing the snapshots of a game: one SVG per snapshot, named by its turn number only (and,
 with `png`, a PNG of it beside). `grinivil render` then removes an earlier render's snapshots
 from the folder (`remove_earlier_snapshots`: only files named as ours), so that the folder holds
-this render's and no other game's."""
+this render's and no other game's.
+
+The names are the tool's, so they are never written through a symbolic link (nor into a pipe
+or a device): such a name in the folder refuses the render before any file is written
+(`output.check_writable(..., follow_links=False)`), and a link put there meanwhile is replaced
+by the new file, never followed (`output.write_atomic`)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..loading import Game
-from ..output import make_folder, write_atomic, write_atomic_bytes
+from ..output import check_writable, make_folder, write_atomic, write_atomic_bytes
 from ..story import final_story, turn_story
 from ..terminal import safe_text
 from .png import Converter
@@ -69,23 +74,32 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
     drawn. Under each picture, the turn in words (`story.turn_story`). A finished game's
     final scoring is one more picture, `final-scoring.svg` (the table after the last turn
     and the scoring in words: `story.final_story`), drawn with the last turn. Each file is
-    written whole or not at all, and only inside `out_dir`: names come from numbers only."""
+    written whole or not at all, and only inside `out_dir`: names come from numbers only.
+    A name of the files to write that is a symbolic link, a pipe, a device, a read-only file
+    or a file with other names (hard links) raises its `OSError` before anything is written."""
     out = make_folder(out_dir)
     log_turns: list[Any] = game.loaded.data.get("turns") or []
     snaps, entries = game.replay.snapshots, game.replay.ledger.entries
+    scores = game.replay.scores
+    drawn = [i for i, snap in enumerate(snaps) if turns is None or snap.turn in turns]
+    final = scores is not None and bool(snaps) and (turns is None or snaps[-1].turn in turns)
+    names = [file_name(snaps[i].turn, len(log_turns)) for i in drawn] + [FINAL_FILE] * final
+    for name in names:  # every name refused now rather than after half the files are written
+        check_writable(out / name, follow_links=False)
+        if png is not None:
+            check_writable((out / name).with_suffix(".png"), follow_links=False)
     title = game_title(game)
     written: list[Path] = []
 
     def write(name: str, svg: str) -> None:
         path = out / name
-        write_atomic(path, svg)
+        write_atomic(path, svg, follow_links=False)
         if png is not None:
-            write_atomic_bytes(path.with_suffix(".png"), png(svg))
+            write_atomic_bytes(path.with_suffix(".png"), png(svg), follow_links=False)
         written.append(path)
 
-    for i, snap in enumerate(snaps):
-        if turns is not None and snap.turn not in turns:
-            continue
+    for i in drawn:
+        snap = snaps[i]
         rec = log_turns[snap.turn - 1] if 0 < snap.turn <= len(log_turns) else None
         record = rec if isinstance(rec, dict) else None
         story = turn_story(entries[snaps[i - 1].ledger_size:snap.ledger_size], record) \
@@ -93,8 +107,7 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
         write(file_name(snap.turn, len(log_turns)),
               snapshot_svg(snap, log_turn=record, previous=snaps[i - 1].state if i else None,
                            title=title, ids=ids, story=tuple(safe_text(x) for x in story)))
-    scores = game.replay.scores
-    if scores is not None and snaps and (turns is None or snaps[-1].turn in turns):
+    if scores is not None and final:
         write(FINAL_FILE, snapshot_svg(snaps[-1], log_turn=None, previous=None, title=title,
                                        ids=ids, final=True,
                                        story=tuple(safe_text(x) for x in final_story(scores))))
