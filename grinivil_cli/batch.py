@@ -10,10 +10,12 @@ and the workers are stopped all the same."""
 from __future__ import annotations
 
 import fnmatch
-import glob
 import os
 import re
 import signal
+import socket
+import stat
+import struct
 import sys
 import threading
 import time
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from . import report
 from .errors import LogFormatError, Problem
 from .loading import Game, load_game
-from .logfile.yamlsafe import STDIN, STDIN_NAME
+from .logfile.yamlsafe import STDIN, STDIN_NAME, kind_of_file
 from .terminal import safe_text
 
 if TYPE_CHECKING:  # multiprocessing is imported for --jobs only (start-up time)
@@ -43,11 +45,14 @@ LOG_SUFFIXES = (".yaml", ".yml")
 @dataclass
 class Found:
     """The logs a command line names (`find_logs`), and what a folder or a glob held that was
-    left out: YAML files that are not Grinivil logs (no `format: grinivil-log/...` line near
-    their top: a `docker-compose.yaml`, a CI configuration)."""
+    left out (`not_logs`): YAML files that are not Grinivil logs (no `format: grinivil-log/...`
+    line near their top: a `docker-compose.yaml`, a CI configuration), and files that are not
+    regular files (a FIFO, a socket, a device: never opened), these with what they are in
+    `not_files`."""
 
     logs: list[Path] = field(default_factory=list)
     not_logs: list[Path] = field(default_factory=list)
+    not_files: dict[Path, str] = field(default_factory=dict)
 
 
 def natural_key(path: Path) -> list[tuple[int, int | str]]:
@@ -63,59 +68,120 @@ MARK_WITHIN = 16_384  # bytes of a file read to find its `format:` line
 
 def is_log(path: Path) -> bool:
     """Whether a YAML file found in a folder says it is a Grinivil log: a top-level
-    `format: grinivil-log/...` in its first 16 KiB (the log format puts it first). One that
-    cannot be read is kept, to be reported."""
+    `format: grinivil-log/...` in its first 16 KiB (the log format puts it first). Opened
+    without waiting (a FIFO put in its place since it was looked at opens at once), and read
+    only if it is a regular file once open. One that cannot be read, or is no longer a regular
+    file, is kept, to be reported by the reader of logs (which bounds what it reads and how
+    long it waits)."""
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     try:
-        with open(path, "rb") as f:
-            head = f.read(MARK_WITHIN)
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return True
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return True
+        os.set_blocking(fd, True)
+        head = os.read(fd, MARK_WITHIN)
     except OSError:
         return True
+    finally:
+        os.close(fd)
     return LOG_MARK.search(head) is not None
+
+
+def _stat(path: str | Path) -> os.stat_result | None:
+    """`os.stat` (links followed), None when it fails: missing, a name too long for the
+    system (ENAMETOOLONG), a loop of links, a NUL in the name..."""
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def not_a_file(path: str | Path) -> str | None:
+    """What a file found in a folder or a glob is when it is not a regular file, without
+    opening it ('a FIFO (named pipe)', 'a socket'...); None for a regular file, a folder and
+    one that cannot be looked at (kept, to be reported)."""
+    info = _stat(path)
+    if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+        return None
+    return kind_of_file(info.st_mode) or "not a regular file"
+
+
+def _real(path: Path) -> str:
+    """Where a file found is, for finding it once: its real path (every link resolved, `.` and
+    `..` too). A game is one file however many names lead to it: a link to a log
+    (`latest.yaml -> game-12.yaml`) is the log, read and counted once (issue 27: a report's
+    standings counted a game once for every path a loop made to it)."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):  # a NUL in the name (the Python API): reported by the reader
+        return str(path)
 
 
 def find_logs(args: list[str], exclude: list[str] | None = None, *,
               logs_only: bool = False) -> Found:
     """Files named (always kept), every log under a directory and every match of a glob, in
-    natural order, each once, in the order given. Under a directory, hidden files and folders
-    (`.git/`, `.venv/`) are skipped, and YAML files that are not Grinivil logs are left out
-    (`Found.not_logs`). `exclude`: glob patterns (`*` within a name, `**` across folders)
-    matched against a file's path and against each of its names; a match is skipped, as
-    `ruff --exclude` does. A name that matches nothing is kept, to be reported. With
-    `logs_only`, a file named that is not a Grinivil log is left out too (a hook given every
-    staged YAML file: `.pre-commit-hooks.yaml`)."""
+    natural order, each once (by its real path: a file reached through links, or named
+    twice, is read once, by the first path it was found by), in
+    the order given. Under a directory, hidden files and folders (`.git/`, `.venv/`) are
+    skipped, links to folders are not followed, files that are not regular files (FIFOs,
+    sockets, devices) are skipped without being opened (`Found.not_files`) and YAML files
+    that are not Grinivil logs are left out (`Found.not_logs`); a glob's matches likewise.
+    `exclude`: glob patterns (`*` within a name, `**` across folders) matched against a
+    file's path and against each of its names; a match is skipped, as `ruff --exclude` does.
+    A name that matches nothing is kept, to be reported. With `logs_only`, a file named that
+    is not a Grinivil log is left out too (a hook given every staged YAML file:
+    `.pre-commit-hooks.yaml`)."""
     patterns = list(exclude or [])
     found = Found()
+    seen: set[str] = set()
 
     def excluded(path: Path) -> bool:
         return any(fnmatch.fnmatch(path.as_posix(), pat)
                    or any(fnmatch.fnmatch(part, pat) for part in path.parts)
                    for pat in patterns)
 
-    def add(paths: list[Path], named: bool) -> None:
+    def add(paths: list[Path], *, named: bool, keep: bool = False) -> None:
+        """`named`: given as is on the command line (read whatever it is); otherwise found
+        in a folder or a glob: excluded, or skipped when not a regular file, and (unless
+        `keep`) skipped when not a log."""
         for p in paths:
-            if p in found.logs or p in found.not_logs or (not named and excluded(p)):
+            if not named and excluded(p):
                 continue
-            if (named and not logs_only) or str(p) == STDIN or is_log(p):
+            key = STDIN if str(p) == STDIN else _real(p)
+            if key in seen:
+                continue
+            seen.add(key)
+            kind = None if named else not_a_file(p)
+            if kind is not None:
+                found.not_logs.append(p)
+                found.not_files[p] = kind
+            elif (named and not logs_only) or keep or key == STDIN or is_log(p):
                 found.logs.append(p)
             else:
                 found.not_logs.append(p)
 
     for arg in args:
         path = Path(arg)
-        if GLOB_CHARS & set(arg) and not path.exists():
-            matches = sorted((Path(m) for m in glob.glob(arg, recursive=True)), key=natural_key)
+        info = None if arg == STDIN else _stat(arg)
+        if GLOB_CHARS & set(arg) and info is None:
+            matches = sorted(map(Path, glob_paths(arg, excluded)), key=natural_key)
             if not matches:
-                add([path], True)  # reported: no match
+                add([path], named=True)  # reported: no match
             for m in matches:
-                if m.is_dir():
-                    add(_logs_in(m, excluded), False)
-                elif not excluded(m):
-                    add([m], m.suffix not in LOG_SUFFIXES)
-        elif path.is_dir():
+                if os.path.isdir(m):
+                    logs = _logs_in(m, excluded)
+                    add(logs, named=logs == [m])  # a folder with no YAML in it: reported
+                else:
+                    add([m], named=False, keep=m.suffix not in LOG_SUFFIXES)
+        elif info is not None and stat.S_ISDIR(info.st_mode):
             logs = _logs_in(path, excluded)
-            add(logs, logs == [path])  # a folder with no YAML in it: reported
+            add(logs, named=logs == [path])  # a folder with no YAML in it: reported
         else:
-            add([path], True)
+            add([path], named=True)
     return found
 
 
@@ -126,14 +192,118 @@ def expand(args: list[str], exclude: list[str] | None = None) -> list[Path]:
 
 def _logs_in(path: Path, excluded: Callable[[Path], bool]) -> list[Path]:
     """A folder's YAML files in natural order, hidden ones and those under hidden folders
-    skipped, and the excluded (the folder itself when it has none: reported)."""
-    out = []
-    for root, folders, files in os.walk(path):
-        folders[:] = [d for d in folders if not d.startswith(".")
-                      and not excluded(Path(root) / d)]
-        out += [Path(root) / f for f in files
-                if not f.startswith(".") and Path(f).suffix in LOG_SUFFIXES]
+    skipped, and the excluded (the folder itself when it has none: reported). Links to
+    folders are not followed (a link to `.` would loop)."""
+    out = [Path(f) for f in _walk(str(path), excluded)
+           if not os.path.basename(f).startswith(".") and Path(f).suffix in LOG_SUFFIXES]
     return sorted(out, key=natural_key) or [path]
+
+
+def _join(folder: str, name: str) -> str:
+    return os.path.join(folder, name) if folder else name
+
+
+def _entries(folder: str) -> list[os.DirEntry[str]]:
+    """A folder's entries by name, last first (popped from a stack: the first is walked
+    first, whatever order the file system gives them in); none when it cannot be read."""
+    try:
+        with os.scandir(folder or ".") as entries:
+            return sorted(entries, key=lambda entry: entry.name, reverse=True)
+    except (OSError, ValueError):
+        return []
+
+
+def _folder_key(entry: os.DirEntry[str]) -> tuple[int, int] | None:
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _walk(top: str, excluded: Callable[[Path], bool]) -> Iterator[str]:
+    """Every file under the folder `top` (the names as found: `top` joined with theirs),
+    hidden and excluded folders skipped, without following links to folders, each real
+    folder once (a bind mount seen twice is not walked twice); iterative, so that however
+    deep, it cannot exhaust the stack."""
+    todo = [top]
+    visited: set[tuple[int, int]] = set()
+    while todo:
+        folder = todo.pop()
+        for entry in _entries(folder):
+            name = _join(folder, entry.name)
+            if not _is_folder(entry, links=False):
+                if not _is_folder(entry, links=True):  # a link to a folder: not followed
+                    yield name
+            elif not entry.name.startswith(".") and not excluded(Path(name)):
+                key = _folder_key(entry)
+                if key is not None and key not in visited:
+                    visited.add(key)
+                    todo.append(name)
+
+
+def glob_paths(pattern: str, excluded: Callable[[Path], bool]) -> list[str]:
+    """The paths matching a glob pattern, as `glob.glob(pattern, recursive=True)` would give
+    them, but bounded: `*`, `?` and `[...]` match within a name (a hidden name only when the
+    pattern's part starts with a dot), `**` alone as a part matches any number of folders,
+    which it finds without following links to folders (a link to `.` would make it endless)
+    and without entering hidden or excluded ones; each real folder is entered once at each
+    part of the pattern. A trailing separator matches folders only. `**` as the last part
+    gives the folder it starts from (its logs are all below it)."""
+    separators = "/\\" if os.name == "nt" else "/"
+    parts = re.split(f"[{re.escape(separators)}]", pattern)
+    first = next(i for i, part in enumerate(parts) if GLOB_CHARS & set(part))
+    base = "/".join(parts[:first]) or ("/" if first else "")
+    folders_only = parts[-1] == ""
+    rest = [part for part in parts[first:] if part]
+    out: list[str] = []
+    visited: set[tuple[int, int, int]] = set()
+    todo = [(base, 0)]
+    while todo:
+        folder, k = todo.pop()
+        if k == len(rest):
+            out.append(folder or ".")
+            continue
+        part, last = rest[k], k + 1 == len(rest) and not folders_only
+        if part == "**":
+            if k + 1 == len(rest):
+                out.append(folder or ".")
+                continue
+            todo.append((folder, k + 1))  # no folder at all
+            for entry in _entries(folder):
+                name = _join(folder, entry.name)
+                if entry.name.startswith(".") or not _is_folder(entry, links=False) \
+                        or excluded(Path(name)):
+                    continue
+                key = _folder_key(entry)
+                if key is not None and (*key, k) not in visited:
+                    visited.add((*key, k))
+                    todo.append((name, k))
+        elif GLOB_CHARS & set(part):
+            for entry in _entries(folder):
+                if entry.name.startswith(".") and not part.startswith("."):
+                    continue
+                if fnmatch.fnmatch(entry.name, part):
+                    name = _join(folder, entry.name)
+                    if last:
+                        out.append(name)
+                    elif _is_folder(entry, links=True):  # one level: a link is followed
+                        todo.append((name, k + 1))
+        else:
+            name = _join(folder, part)
+            if last:
+                if os.path.lexists(name):
+                    out.append(name)
+            elif os.path.isdir(name):
+                todo.append((name, k + 1))
+    return list(dict.fromkeys(out))
+
+
+def _is_folder(entry: os.DirEntry[str], *, links: bool) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=links)
+    except OSError:
+        return False
 
 
 Describe = Callable[[str, Game], dict[str, Any]]  # a replayed log's report, from its name
@@ -186,7 +356,82 @@ def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, job
 
 
 class DaskUnavailable(Exception):
-    """--dask cannot run: the extra is not installed, or the scheduler cannot be reached."""
+    """--dask cannot run: the extra is not installed, the address is not one, or the
+    scheduler cannot be reached or does not answer as one."""
+
+
+DASK_ADDRESS = re.compile(
+    r"(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)"
+    r":(?P<port>[0-9]{1,5})")
+DASK_WAIT = 5.0  # seconds to connect to a scheduler, and for its first message
+HANDSHAKE_MAX = 65_536  # bytes: a scheduler's first message (its handshake) is under 1 KB
+
+
+def dask_scheduler(address: str) -> tuple[str, int] | None:
+    """The host and port of a `--dask` address: `tcp://HOST:PORT` or `HOST:PORT` (HOST a
+    name, an IPv4 address or an [IPv6] one); None for `local`. Anything else (another
+    protocol: tls://, ucx://, inproc://, ws://; a port out of range) is refused with
+    DaskUnavailable, before anything is imported or connected."""
+    if address == "local":
+        return None
+    match = DASK_ADDRESS.fullmatch(address)
+    if match is None or not 0 < int(match["port"]) < 65536:
+        raise DaskUnavailable(
+            f"--dask takes 'local' or a Dask scheduler's address, tcp://HOST:PORT or "
+            f"HOST:PORT, not '{address}' (other protocols, tls:// among them, are not "
+            "supported)")
+    return match["host"].strip("[]"), int(match["port"])
+
+
+def _check_scheduler(address: str, host: str, port: int) -> None:
+    """Look before Dask connects: what answers at the address must send a Dask handshake
+    within DASK_WAIT seconds, announced in its first 8 bytes as at most HANDSHAKE_MAX bytes.
+    Dask itself allocates whatever length a server announces (a fake one made it take
+    1.5 GB) and waits for the handshake without a time limit; this reads at most
+    8 + HANDSHAKE_MAX bytes and waits at most DASK_WAIT seconds. A scheduler that answers
+    one connection so and the next otherwise is not stopped by it: a cluster is trusted."""
+    deadline = time.monotonic() + DASK_WAIT
+    try:
+        conn = socket.create_connection((host, port), timeout=DASK_WAIT)
+    except socket.gaierror as e:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: unknown host "
+                              f"'{host}' ({e.strerror or e})") from None
+    except TimeoutError:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: no answer in "
+                              f"{DASK_WAIT:g} seconds") from None
+    except OSError as e:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: "
+                              f"{e.strerror or e}") from None
+    with conn:
+        head = _receive(conn, 8, deadline, address)
+        (size,) = struct.unpack("=Q", head)  # distributed.comm.tcp: native "Q"
+        if size > HANDSHAKE_MAX:
+            raise DaskUnavailable(
+                f"the server at {address} is not a Dask scheduler: it announced a message of "
+                f"{size:,} bytes before the handshake (a Dask handshake is under "
+                f"{HANDSHAKE_MAX:,})")
+        _receive(conn, size, deadline, address)
+
+
+def _receive(conn: socket.socket, size: int, deadline: float, address: str) -> bytes:
+    """Exactly `size` bytes from `conn` before `deadline`, or DaskUnavailable."""
+    data = bytearray()
+    while len(data) < size:
+        conn.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            chunk = conn.recv(size - len(data))
+        except TimeoutError:
+            said = "nothing" if not data else "too little"
+            raise DaskUnavailable(f"the server at {address} is not a Dask scheduler: it said "
+                                  f"{said} for {DASK_WAIT:g} seconds") from None
+        except OSError as e:
+            raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: "
+                                  f"{e.strerror or e}") from None
+        if not chunk:
+            raise DaskUnavailable(f"the server at {address} is not a Dask scheduler: it "
+                                  "closed the connection before its handshake")
+        data += chunk
+    return bytes(data)
 
 
 def validate_on_dask(paths: list[Path], address: str, *, edition: str | None, max_bytes: int,
@@ -195,31 +440,53 @@ def validate_on_dask(paths: list[Path], address: str, *, edition: str | None, ma
                      ) -> Generator[dict[str, Any], None, None]:
     """`validate_many` on a Dask cluster (the optional extra `dask`): each file's report made
     by `validate_one` on the cluster's workers, which must see the files at the same paths
-    (shared storage), given in input order. `address` is the scheduler's (`tcp://host:8786`),
-    or `local` for a cluster of this machine's cores started for the run."""
+    (shared storage), given in input order. `address` is the scheduler's (`tcp://host:8786`
+    or `host:8786`: `dask_scheduler`), or `local` for a cluster of this machine's cores
+    started for the run. A cluster is trusted: it runs code in this process (results are
+    unpickled); what answers at the address is checked to send a Dask handshake of bounded
+    size in bounded time (`_check_scheduler`) before Dask connects. Every failure of the
+    cluster is DaskUnavailable (a message, exit 2)."""
+    scheduler = dask_scheduler(address)
     try:
+        import dask
         from distributed import Client, LocalCluster
     except ImportError:
         raise DaskUnavailable("--dask needs the optional extra 'dask': pip install "
                               "'grinivil[dask]' (or -e '.[dask]')") from None
-    cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
-                           dashboard_address=None) if address == "local" else None  # type: ignore[no-untyped-call]
-    try:
-        with Client(cluster if cluster is not None else address,  # type: ignore[no-untyped-call]
-                    timeout="10s") as client:
-            futures = client.map(validate_one, [str(p) for p in paths], edition=edition,
-                                 max_bytes=max_bytes, lenient=lenient, describe=describe,
-                                 pure=False)
-            for future in futures:
-                result: dict[str, Any] = future.result()
-                if on_done:
-                    on_done()
-                yield result
-    except OSError as e:  # the scheduler cannot be reached
-        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {e}") from None
-    finally:
-        if cluster is not None:
-            cluster.close()
+    if scheduler is not None:
+        _check_scheduler(address, *scheduler)
+    with dask.config.set({"distributed.comm.timeouts.connect": f"{DASK_WAIT:g}s"}):
+        cluster = None
+        try:
+            if scheduler is None:
+                cluster = LocalCluster(n_workers=os.cpu_count() or 1,  # type: ignore[no-untyped-call]
+                                       threads_per_worker=1, dashboard_address=None)
+            client = Client(cluster if cluster is not None else address,  # type: ignore[no-untyped-call]
+                            timeout=f"{DASK_WAIT:g}s")
+        except Exception as e:  # noqa: BLE001 - whatever Dask raises, a message
+            if cluster is not None:
+                with suppress(Exception):
+                    cluster.close()
+            where = "start a local Dask cluster" if scheduler is None else \
+                f"reach the Dask scheduler at {address}"
+            raise DaskUnavailable(f"cannot {where}: {e}") from None
+        try:
+            with client:
+                futures = client.map(validate_one, [str(p) for p in paths], edition=edition,
+                                     max_bytes=max_bytes, lenient=lenient, describe=describe,
+                                     pure=False)
+                for future in futures:
+                    try:
+                        result: dict[str, Any] = future.result()
+                    except Exception as e:  # noqa: BLE001 - a worker lost, the cluster gone
+                        raise DaskUnavailable(f"the Dask cluster at {address} failed: "
+                                              f"{type(e).__name__}: {e}") from None
+                    if on_done:
+                        on_done()
+                    yield result
+        finally:
+            if cluster is not None:
+                cluster.close()
 
 
 # --- Stopping on SIGINT and SIGTERM ---------------------------------------------------------------
@@ -552,9 +819,11 @@ def counts(results: list[dict[str, Any]], not_logs: list[Path] | None = None) ->
     return out
 
 
-def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -> str:
+def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None,
+            not_files: dict[Path, str] | None = None) -> str:
     """A table of every file's result and a count by status (legal logs that end before
-    their game does counted apart), and the YAML files skipped as not Grinivil logs."""
+    their game does counted apart), the YAML files skipped as not Grinivil logs, and those
+    of them that are not regular files (`not_files`, what each is: a FIFO...)."""
     rows = [(r["file"], r["status"], _detail(r)) for r in results]
     width = max(len(f) for f, _, _ in rows)
     lines = [f"{f:<{width}}  {s:<10}  {d}" for f, s, d in rows]
@@ -562,11 +831,20 @@ def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -
     parts = [f"{n[s]} {s}" + (f" ({n['unfinished']} unfinished)" if s == "legal" and
                               n["unfinished"] else "") for s in STATUSES if n[s]]
     lines.append(f"{len(results)} files: " + ", ".join(parts))
-    if not_logs:
-        names = ", ".join(safe_text(p.name, newlines=False) for p in not_logs[:5])
-        more = f" and {len(not_logs) - 5} more" if len(not_logs) > 5 else ""
-        lines.append(f"{len(not_logs)} YAML file{'s' * (len(not_logs) != 1)} skipped, not "
+    odd = not_files or {}
+    yaml = [p for p in not_logs or [] if p not in odd]
+    if yaml:
+        names = ", ".join(safe_text(p.name, newlines=False) for p in yaml[:5])
+        more = f" and {len(yaml) - 5} more" if len(yaml) > 5 else ""
+        lines.append(f"{len(yaml)} YAML file{'s' * (len(yaml) != 1)} skipped, not "
                      f"Grinivil logs (no 'format: grinivil-log/1'): {names}{more}")
+    if odd:
+        shown = list(odd.items())[:5]
+        names = ", ".join(f"{safe_text(p.name, newlines=False)} is {kind}" for p, kind in shown)
+        more = f" and {len(odd) - 5} more" if len(odd) > 5 else ""
+        what = "a regular file" if len(odd) == 1 else "regular files"
+        lines.append(f"{len(odd)} file{'s' * (len(odd) != 1)} skipped, not {what}: "
+                     f"{names}{more}")
     return "\n".join(lines)
 
 

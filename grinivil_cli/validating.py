@@ -29,6 +29,12 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
     if fmt not in ("text", "json", "jsonl"):
         _echo(f"grinivil: --format must be text, json or jsonl, not '{fmt}'.", err=True)
         return UNREADABLE
+    if dask is not None:  # before reading anything
+        try:
+            batch.dask_scheduler(dask)
+        except batch.DaskUnavailable as e:
+            _echo(f"grinivil: {e}", err=True)
+            return UNREADABLE
     found = batch.find_logs(logs, exclude, logs_only=logs_only)
     paths = found.logs
     if dask is not None and (jobs > 1 or STDIN in map(str, paths)):
@@ -81,8 +87,8 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
             _echo_json({"summary": counts})
         elif not quiet and (len(paths) > 1 or found.not_logs) and results:
             named = [{**r, "file": safe_text(r["file"], newlines=False)} for r in results]
-            _echo("\n" + batch.summary(named, found.not_logs))  # a line per file, whatever
-            # its name holds
+            _echo("\n" + batch.summary(named, found.not_logs, found.not_files))  # a line per
+            # file, whatever its name holds
         if fmt == "text":
             _rule_hint(results)
         if signum is not None:

@@ -11,6 +11,7 @@ import json
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -38,7 +39,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("batch")
     for i in range(COPIES):
-        (folder / f"g{i:04d}.yaml").symlink_to(SAMPLE)
+        shutil.copyfile(SAMPLE, folder / f"g{i:04d}.yaml")  # copies: links are one file
     return folder
 
 
@@ -279,7 +280,7 @@ def test_a_worker_killed_costs_its_file_only(tmp_path: Path, runs: list[Run]) ->
     """A worker SIGKILLed (out of memory, say) does not stop the batch: its file is reported
     as an internal error, a new worker takes the others, the exit code is 2."""
     for i in range(16):
-        (tmp_path / f"g{i:04d}.yaml").symlink_to(SAMPLE)
+        shutil.copyfile(SAMPLE, tmp_path / f"g{i:04d}.yaml")
     run = start(runs, "--jobs", "2", "--format", "jsonl", str(tmp_path))
     run.wait_for_lines(2)
     workers = children_of(run.process.pid)
