@@ -197,6 +197,14 @@ def test_parse_option(text: str, expected: dict[str, Any]) -> None:
     assert parse_option(text) == expected
 
 
+@pytest.mark.parametrize("text", ["blocks=\u0663", "blocks=1_0", "blocks=" + "9" * 5000,
+                                  "blocks=\u00b2", "blocks= "])
+def test_blocks_is_written_in_digits_0_to_9(text: str) -> None:
+    """Issue 27: int() read '٣' (Arabic-Indic three) as 3 and raised on 5000 digits."""
+    with pytest.raises(ValueError, match="blocks is a number"):
+        parse_option(text)
+
+
 @pytest.mark.parametrize("options", [
     {"colour": True}, {"promo_tiles": ["barista"]}, {"big_town": "maybe"}, {"blocks": "x"},
 ])

@@ -593,3 +593,19 @@ def test_a_tab_used_to_indent_is_named() -> None:
     problem = only("a:\n\tb: 1\n")
     assert problem.position == at(2, 1)
     assert problem.message.endswith("(a tab: YAML indents with spaces, never tabs)")
+
+
+@pytest.mark.parametrize("brk", ["\u2028", "\u2029", "\x85", "\r"])
+def test_a_bad_character_is_placed_on_the_line_yaml_counts(brk: str) -> None:
+    """Issue 27, one notion of a line: a quoted note breaks its line at U+2028 (YAML 1.1, as
+    the reader counts the places of values), so the bell on the third line is at 3:4; counting
+    LF alone put it at 2:4."""
+    text = f"a: 'x{brk}y'\nb: \x07\n"
+    with pytest.raises(LogFormatError) as caught:
+        load_yaml_text(text, "t.yaml")
+    position = caught.value.problems[0].position
+    assert position is not None and (position.line, position.col) == (3, 4)
+    with pytest.raises(LogFormatError) as caught:
+        load_yaml_text(text.encode("utf-8").replace(b"\x07", b"\xff"), "t.yaml")  # not UTF-8
+    position = caught.value.problems[0].position
+    assert position is not None and (position.line, position.col) == (3, 4)

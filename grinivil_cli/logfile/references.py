@@ -89,11 +89,22 @@ def name_problem(name: str) -> str | None:
     if name in RESERVED:
         return (f"'{name}' cannot be a player's name: grinivil uses it for {RESERVED[name]}; "
                 "name the player differently")
-    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf")), None)
+    bad = next((c for i, c in enumerate(name) if unicodedata.category(c) in (
+        "Cc", "Cf", "Zl", "Zp") and not _joins(name, i)), None)
     if bad is not None:
         return (f"a player's name cannot hold control characters ({name!r} has "
                 f"U+{ord(bad):04X})")
     return None
+
+
+def _joins(name: str, i: int) -> bool:
+    """Whether name[i] is a zero-width joiner (U+200D) between two characters that are not
+    ASCII nor control or format characters: an emoji sequence (woman ZWJ woman ZWJ girl) or
+    the letters of a script that joins them. (Variation selectors, U+FE0F, are marks, not
+    format characters; bidi controls, U+202A-U+202E and U+2066-U+2069, stay refused.)"""
+    return name[i] == "\u200d" and 0 < i < len(name) - 1 and all(
+        not c.isascii() and unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp")
+        for c in (name[i - 1], name[i + 1]))
 
 
 NAMING_KEYS = PLAYER_VALUES | PLAYER_KEYS | RESIDENT_VALUES | {

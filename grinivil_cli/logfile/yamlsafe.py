@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 import yaml
 
 from ..errors import LogFormatError, Path, Position, Problem
+from .lines import ends_a_line, lines
 from .loaded import Loaded
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
@@ -288,16 +289,20 @@ def _char_message(char: str, what: str = "log") -> str:
 
 
 def _text_at(text: str, index: int) -> At:
-    """1-based (line, col) of a character index."""
-    start = text.rfind("\n", 0, index) + 1
-    return text.count("\n", 0, index) + 1, index - start + 1
+    """1-based (line, col) of a character index, lines as YAML counts them (`lines.py`)."""
+    before = lines(text[:index])
+    if not before:
+        return 1, 1
+    last = before[-1]
+    if ends_a_line(last):
+        return len(before) + 1, 1
+    return len(before), len(last) + 1
 
 
 def _bytes_at(data: bytes, index: int) -> At:
     """1-based (line, col in characters) of a byte index in UTF-8 data."""
-    start = data.rfind(b"\n", 0, index) + 1
-    col = len(data[start:index].decode("utf-8", "replace")) + 1
-    return data.count(b"\n", 0, index) + 1, col
+    return _text_at(data[:index].decode("utf-8", "replace"), len(
+        data[:index].decode("utf-8", "replace")))
 
 
 def _load(text: str, source: str, loader: Any = None) -> Loaded:

@@ -10,6 +10,7 @@ decision's default (`default`). `answer_for` writes the answer that gives a valu
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -26,6 +27,24 @@ QUIET = ("declined", "buy_time")
 LEAVE_OUT = ("-", "no", "none", "skip", "n")
 END_LIST = (".", "done", "end")
 YES = ("yes", "y")
+# a number answered: ASCII digits only (`int` also takes '٣', '1_0' and '+1'; `str.isdigit`
+# takes '²' and '①'), and few enough of them (`int` of 5,000 digits raises)
+NUMBER = re.compile("-?[0-9]{1,9}")
+SHOWN = 40  # characters of an answer quoted in a message
+
+
+def number(text: str) -> int | None:
+    """The whole number `text` is in ASCII digits (a sign allowed), else None."""
+    return int(text) if NUMBER.fullmatch(text) else None
+
+
+def quoted(text: str, marks: bool = True) -> str:
+    """An answer quoted in a message ('…'), shortened past SHOWN characters."""
+    if len(text) <= SHOWN:
+        return f"'{text}'" if marks else text
+    short = f"{text[:20]}…"
+    return f"'{short}' ({len(text):,} characters)" if marks else \
+        f"{short} ({len(text):,} characters)"
 
 
 def split_extras(text: str) -> tuple[str, dict[str, str]]:
@@ -152,18 +171,17 @@ def parse(decision: Decision, text: str) -> Any:
         return begun[0]
     words = [option_text(o) for o in options]
     if len(begun) > 1:
-        raise NotAnOption(f"'{answer}' begins {len(begun)} options: "
+        raise NotAnOption(f"{quoted(answer)} begins {len(begun)} options: "
                           f"{', '.join(option_text(o) for o in begun)}")
     close = did_you_mean(answer, words)
     hint = f"; did you mean '{close}'?" if close else ""
-    raise NotAnOption(f"'{answer}' is not an option of {choices_text(decision)}{hint}")
+    raise NotAnOption(f"{quoted(answer)} is not an option of {choices_text(decision)}{hint}")
 
 
 def _count(decision: Decision, answer: str) -> int:
-    try:
-        value = int(answer)
-    except ValueError:
-        raise NotAnOption(f"'{answer}' is not a number: {choices_text(decision)}") from None
+    value = number(answer)
+    if value is None:
+        raise NotAnOption(f"{quoted(answer)} is not a number: {choices_text(decision)}")
     if not decision.allows(value):
         raise NotAnOption(f"{value} is not allowed: {choices_text(decision)}")
     return value

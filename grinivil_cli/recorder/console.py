@@ -9,6 +9,11 @@ comment written with the turn, `quit` to stop (the log holds every whole turn); 
 first question, `score NAME N ...` or `money NAME N ...` for the table's claims after the last
 turn. A value the rules refuse is answered with its rule and asked again (from a file: the
 recording stops there, exit 1).
+
+An answers file is read once, bounded (`yamlsafe.read_bounded`: a FIFO is read to its end, a
+device refused by its size), as UTF-8 with a leading BOM dropped, and split at newlines only
+(LF or CRLF): a line separator pasted into a note (U+2028, U+2029, U+0085) is part of it. A
+line of standard input is at most `ANSWER_MAX` characters.
 """
 
 from __future__ import annotations
@@ -30,26 +35,62 @@ from ..engine.choices import (
     tile_choices,
 )
 from ..engine.tiles import ring_tile_of
+from ..errors import LogFormatError
 from ..errors import Path as LogPath
+from ..logfile.yamlsafe import read_bounded
 from . import answers
-from .session import CannotRecord, Recording
+from .session import CannotRecord, ChangedOutside, Recording, note_refused
 
 COMMANDS = ("?", "help", "back", "undo", "board", "quit", "note")
 CLAIMS = {"score": "vp", "money": "money"}  # `score Anna 12 Bruno 9`: the table's track
+ANSWERS_MAX_BYTES = 1024 * 1024  # an answers file (a long game's answers take about 10 KB)
+ANSWER_MAX = 64 * 1024  # characters of a line of standard input (a note is at most 2,000)
 
 
 def claimed(text: str) -> dict[str, int]:
     """`score Anna 12 Bruno 9` (or `money ...`) as {player: amount}."""
     words = text.split()[1:]
     if len(words) % 2:
-        raise CannotRecord(f"'{text.strip()}': a name and a number each", 2)
+        raise CannotRecord(f"{answers.quoted(text.strip())}: a name and a number each", 2)
     out: dict[str, int] = {}
     for name, amount in zip(words[::2], words[1::2], strict=True):
-        try:
-            out[name] = int(amount)
-        except ValueError:
-            raise CannotRecord(f"'{amount}' is not a number ({name}'s)", 2) from None
+        value = answers.number(amount)
+        if value is None:
+            raise CannotRecord(f"{answers.quoted(amount)} is not a number "
+                               f"({answers.quoted(name, marks=False)}'s)", 2)
+        out[name] = value
     return out
+
+
+def answer_lines(data: bytes, source: str) -> list[str]:
+    """The answers of an answers file's bytes: UTF-8, a leading BOM dropped, one a line, lines
+    ended by LF or CRLF only (U+2028, U+2029, U+0085 and a lone CR are not line ends: a note
+    pasted with one is one answer)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise CannotRecord(f"{source}:{line}: the answers file is not valid UTF-8 (byte "
+                           f"0x{data[e.start]:02x}); save it as UTF-8", 2) from None
+    text = text.removeprefix("\ufeff")
+    found = text.split("\n")
+    if found and found[-1] == "":
+        found.pop()
+    return [line.removesuffix("\r") for line in found]
+
+
+def read_answers(path: Path) -> list[str]:
+    """The answers of the file at `path`, read once through the bounded reader."""
+    try:
+        data = read_bounded(path, str(path), ANSWERS_MAX_BYTES, what="answers file")
+    except LogFormatError as e:
+        raise CannotRecord("\n".join(str(p) for p in e.problems), 2) from None
+    except IsADirectoryError:
+        raise CannotRecord(f"the answers file {path} is a folder", 2) from None
+    except (OSError, ValueError) as e:
+        raise CannotRecord(f"cannot read the answers file {path}: "
+                           f"{getattr(e, 'strerror', None) or e}", 2) from None
+    return answer_lines(data, str(path))
 
 
 class Stop(Exception):
@@ -96,7 +137,7 @@ class Script:
 
     def __init__(self, path: Path, out: Callable[[str], None]) -> None:
         self.path = path
-        self.lines = path.read_text(encoding="utf-8").splitlines()
+        self.lines = read_answers(path)
         self.at = 0  # lines read
         self.out = out
         self.asked = 0  # answers taken
@@ -139,9 +180,12 @@ class Terminal:
         try:
             if self.session is None:
                 self.out(prompt)
-                line = sys.stdin.readline()
+                line = sys.stdin.readline(ANSWER_MAX + 1)
                 if not line:
                     raise Stop
+                if len(line) > ANSWER_MAX:
+                    raise Refused(f"standard input: a line of more than {ANSWER_MAX:,} "
+                                  "characters is not an answer", 2)
                 return line.rstrip("\n")
             from prompt_toolkit.completion import WordCompleter
 
@@ -169,6 +213,10 @@ class Terminal:
 
 def record(rec: Recording, console: Console, show_board: Callable[[Recording], str]) -> None:
     """Record turns until the game is over or the user stops (Stop)."""
+    if rec.removed:
+        n = len(rec.removed)
+        console.say(f"removed {n} temporary file{'s' * (n != 1)} left beside the log by a "
+                    f"recorder that was stopped: {', '.join(rec.removed)}")
     console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
                 f"(turn {rec.turns + 1}).")
     claims = len(rec.replayed.findings)  # the log's claims that disagree (its moves are legal)
@@ -234,12 +282,19 @@ def make_turn(rec: Recording, console: Console,
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
         if ahead is None and first == "note" and word not in (w.lower() for w in q.words):
-            note = text.strip()[len("note"):].strip() or None
+            typed = text.strip()[len("note"):].strip() or None
+            refused = note_refused(typed) if typed else None
+            if refused is not None:  # the schema would refuse it: the log could not be read
+                console.refuse(refused, 2)
+                continue
+            note = typed
             console.say(f"  the turn's note: {note}" if note else "  no note")
             continue
         if ahead is None and first in CLAIMS and not asked and len(word.split()) > 1:
             try:
                 console.say("  " + rec.claim(CLAIMS[first], claimed(text)))
+            except ChangedOutside:
+                raise
             except CannotRecord as e:
                 console.refuse(str(e), e.code)
             continue
@@ -328,11 +383,18 @@ def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...]) -> str:
 
 
 def value_of(rec: Recording, d: Decision, text: str) -> Any:
-    """The value an answer gives; for the tile, its ring position too (1 to 20)."""
+    """The value an answer gives; for the tile, its ring position too (1 to 20), in ASCII
+    digits ('²' and '①' are digits to `str.isdigit`, and `int` of 5,000 digits raises)."""
     answer = text.strip()
-    if d.path == ("tile",) and answer.isdigit():
+    if d.path == ("tile",) and answer.isnumeric():
+        position = answers.number(answer)
+        if position is None:
+            what = "a ring position (1 to 20)" if answer.isascii() else "a number"
+            raise answers.NotAnOption(f"{answers.quoted(answer)} is not {what}; a tile is "
+                                      "answered by its name, any beginning of it, or its ring "
+                                      "position")
         ring = rec.game.state.ring
-        at = [o for o in d.options if ring.position_of(ring_tile_of(str(o))) == int(answer)]
+        at = [o for o in d.options if ring.position_of(ring_tile_of(str(o))) == position]
         if len(at) == 1:
             return at[0]
         if len(at) > 1:

@@ -14,11 +14,10 @@ from ..edition.model import RESOURCES, Edition
 from ..engine.choices import Decision
 from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, set_up
 from ..errors import IllegalMove
-from ..logfile.references import name_problem
 from ..sim.simulate import check_options, municipal_sites, parse_option
 from . import answers
 from .console import Console, Question
-from .session import CannotRecord
+from .session import CannotRecord, name_refused
 
 RING_POSITIONS = 20
 
@@ -66,11 +65,9 @@ def deal_at_the_table(console: Console, edition: Edition) -> dict[str, Any]:
     names: list[str] = []
     for i in range(n):
         def check(text: str, taken: list[str] = names) -> str | None:
-            if not text:
-                return "a name is needed"
             if text in taken:
                 return f"{text} plays already"
-            return name_problem(text)
+            return name_refused(text)  # the schema's length too: the log must read back
         names.append(ask_text(console, f"player {i + 1} in seating order (first player "
                                        "first): name", check))
     colours: list[str] = []

@@ -1,20 +1,30 @@
 """The text of a log being recorded: turns appended at its end, the last one taken back, and
-nothing else of the file touched (its comments, its layout: a recorded log diffs cleanly).
+nothing else of the file touched (its comments, its layout, its line endings: a recorded log
+diffs cleanly).
 
 A log is continued only when its `turns` are its last section (a finished log has its final
 claims after them). Each turn is written as `grinivil simulate` writes one (`sim/writer.py`:
 short mappings inline, others in block style), at the indentation of the log's own turns.
 Where each turn begins is noted once, from the places of the log read (`Loaded.positions`),
 then kept up to date as turns are added and taken back: the text is not read again.
+
+A line is what YAML calls one (`logfile/lines.py`), here as in `Loaded.positions`: a line
+number found by the reader is the same line when the text is cut (`str.splitlines` also
+breaks at U+000B, U+000C and U+001C-U+001E, and `count("\n")` misses a lone CR, U+0085,
+U+2028 and U+2029: a claim after a note holding U+2028 once cut Bruno's turn out).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..logfile.lines import LINE_BREAK, ends_a_line, line_break_of, line_breaks, lines
 from ..logfile.loaded import Loaded
 from ..sim.writer import turn_yaml
+
+__all__ = ["LINE_BREAK", "LogText", "NotContinuable", "ends_a_line", "line_break_of",
+           "line_breaks", "lines"]
 
 
 class NotContinuable(ValueError):
@@ -27,6 +37,7 @@ class LogText:
     turns_line: int  # the line of the `turns` key
     starts: list[int]  # the line each turn begins on
     indent: int  # of the `-` of each turn
+    newline: str = "\n"  # the line break of the log's own lines, for the lines written
 
     @classmethod
     def of(cls, text: str, loaded: Loaded) -> LogText:
@@ -41,28 +52,35 @@ class LogText:
                                  "the end of the file")
         turns = data.get("turns") or []
         starts = [loaded.positions[("turns", i)][0] for i in range(len(turns))]
+        every = lines(text)
         indent = 0
         if starts:
-            line = text.splitlines()[starts[0] - 1]
+            line = every[starts[0] - 1]
             indent = len(line) - len(line.lstrip(" "))
-        return cls(text if text.endswith("\n") else text + "\n",
-                   loaded.key_positions[("turns",)][0], starts, indent)
+        first = line_break_of(every[0]) if every else ""
+        newline = first if first in ("\n", "\r\n", "\r") else "\n"
+        return cls(text if ends_a_line(text) else text + newline,
+                   loaded.key_positions[("turns",)][0], starts, indent, newline)
 
     @property
     def turns(self) -> int:
         return len(self.starts)
 
+    def copy(self) -> LogText:
+        """A copy to change (the text is kept when the file is written, dropped if not)."""
+        return replace(self, starts=list(self.starts))
+
     def append(self, record: dict[str, Any]) -> str:
         """The text with the turn `record` added at its end (kept as the text)."""
         text = self.text
         if not self.starts:  # `turns: []`: its first turn opens the block
-            lines = text.splitlines(keepends=True)
-            lines[self.turns_line - 1] = "turns:\n"
-            text = "".join(lines)
-        start = text.count("\n") + 1
+            every = lines(text)
+            every[self.turns_line - 1] = "turns:" + self.newline
+            text = "".join(every)
+        start = line_breaks(text) + 1
         pad = " " * self.indent
-        self.text = text + "".join(pad + line
-                                   for line in turn_yaml(record).splitlines(keepends=True))
+        turn = "".join(pad + line for line in lines(turn_yaml(record)))
+        self.text = text + (turn.replace("\n", self.newline) if self.newline != "\n" else turn)
         self.starts.append(start)
         return self.text
 
@@ -71,8 +89,8 @@ class LogText:
         as the text)."""
         if not self.starts:
             raise NotContinuable("the log has no turn to take back")
-        lines = self.text.splitlines(keepends=True)[:self.starts.pop() - 1]
+        every = lines(self.text)[:self.starts.pop() - 1]
         if not self.starts:  # no turn left: an empty list again
-            lines = lines[:self.turns_line - 1] + ["turns: []\n"]
-        self.text = "".join(lines)
+            every = every[:self.turns_line - 1] + ["turns: []" + self.newline]
+        self.text = "".join(every)
         return self.text

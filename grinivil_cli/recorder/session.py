@@ -4,16 +4,31 @@ made, one decision at a time, from the exact options of each (`engine/choices.py
 The file is written whole after every turn (`output.write_atomic`): closing the terminal or a
 crash loses at most the turn being entered. `undo` takes the last turn back out of the file;
 opening the file again replays it and goes on from its last whole turn.
+
+One recorder writes a log at a time (`lock.LogLock`, held from `open` to `close`; a second is
+refused at open), and a log changed on disk since it was read or written (an editor, another
+game copied over it) is never written over: the recorder stops, saying so, with the turn not
+written printed to keep (`ChangedOutside`). The log is read once, through the bounded reader
+(`yamlsafe.read_bounded`: a device or a FIFO is refused); a log the user made read-only, or one
+in a folder that is not writable, is refused at open, before any question.
+
+What the recorder writes is what the log's schema reads: a note or a name over the schema's
+length is refused when it is typed (`note_refused`, `name_refused`), and a new log is read back
+before it is written (`create`).
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
+import os
 import random
-from dataclasses import dataclass
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import output
 from ..edition.load import load_edition
 from ..edition.model import Edition
 from ..engine.actions import NAMES
@@ -23,16 +38,19 @@ from ..engine.ledger import Entry
 from ..engine.replay import CLAIM, Replay, play_written, replay
 from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
-from ..loading import read_log
+from ..loading import checked
 from ..logfile.loaded import Loaded
+from ..logfile.references import name_problem
+from ..logfile.schema import LOG_SCHEMA
 from ..logfile.suggest import hint
-from ..logfile.yamlsafe import load_yaml_text
+from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
 from ..output import write_atomic
 from ..packagedata import schema_path_from
 from ..sim.simulate import check_options, random_setup
-from ..sim.writer import log_to_yaml
+from ..sim.writer import log_to_yaml, turn_yaml
 from ..story import UNITS, amount, turn_story
 from . import logtext
+from .lock import Busy, LogLock
 
 RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"
 STARTED = ("# {title}: started with grinivil new{args}; edit the setup to what the table "
@@ -60,7 +78,7 @@ def explain_setup(text: str) -> str:
     """`text` (a log written by `log_to_yaml`) with a comment above each setup key and above
     `players` saying where its value comes from."""
     out = []
-    for line in text.splitlines(keepends=True):
+    for line in logtext.lines(text):
         key = line.strip().split(":", 1)[0]
         indent = line[:len(line) - len(line.lstrip(" "))]
         if key in SETUP_SOURCES and (indent == "  " or key == "players" and not indent):
@@ -76,6 +94,89 @@ class CannotRecord(Exception):
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
+
+
+class ChangedOutside(CannotRecord):
+    """The log changed on disk since the recorder read or wrote it: nothing was written, and
+    the recording stops (the message holds what was not written, to keep)."""
+
+
+# The free text the recorder writes, at most as long as the log's schema reads it.
+NOTE_MAX: int = LOG_SCHEMA["$defs"]["action"]["properties"]["note"]["maxLength"]
+NAME_MAX: int = LOG_SCHEMA["$defs"]["player"]["maxLength"]
+
+
+def note_refused(note: str) -> str | None:
+    """Why the note `note` cannot be written with a turn (longer than the schema reads, or a
+    character that would not read back as typed), or None."""
+    if len(note) > NOTE_MAX:
+        return (f"a note is at most {NOTE_MAX:,} characters; this one has {len(note):,}: "
+                "shorten it")
+    try:
+        back = load_yaml_text(turn_yaml({"note": note}), "<note>").data[0]["note"]
+    except LogFormatError:
+        back = None
+    if back != note:
+        read = back if isinstance(back, str) else ""
+        at = next((i for i, (a, b) in enumerate(zip(note, read, strict=False)) if a != b),
+                  min(len(note), len(read)))
+        char = f"U+{ord(note[at]):04X}" if at < len(note) else "its end"
+        return (f"the note cannot be written as typed: {char} would not read back from the "
+                "log the same; type it without that character")
+    return None
+
+
+def name_refused(name: str) -> str | None:
+    """Why a player cannot be called `name` in a log (empty, longer than the schema reads,
+    or what `name_problem` refuses), or None."""
+    if not name:
+        return "a name is needed"
+    if len(name) > NAME_MAX:
+        return f"a player's name is at most {NAME_MAX} characters; '{name}' has {len(name)}"
+    return name_problem(name)
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def check_writable(path: Path) -> None:
+    """Refuse at once (CannotRecord, exit 2) a log that cannot be recorded into, before any
+    question: not a file (a device, a FIFO), or what `write_atomic` would refuse at the first
+    turn (`output.check_writable`: read-only, other names, a folder that is not writable or
+    does not exist)."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except (OSError, ValueError) as e:
+        raise CannotRecord(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise CannotRecord(f"{path} is a folder, not a log file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = kind_of_file(info.st_mode) or "not a regular file"
+        raise CannotRecord(f"{path} is {kind}, not a file: a log is recorded into a file")
+    try:
+        output.check_writable(path)
+    except OSError as e:
+        raise CannotRecord(output.reason(e, path.parent)) from None
+
+
+def take_lock(path: Path) -> LogLock:
+    """The lock of the log at `path`, held (one recorder a log); CannotRecord when another
+    recorder holds it, or the lock file cannot be made."""
+    check_writable(path)
+    held = LogLock(path)
+    try:
+        held.acquire()
+    except Busy as e:
+        by = f" (pid {e.pid})" if e.pid is not None else ""
+        raise CannotRecord(f"{path} is being recorded by another grinivil record{by}; close "
+                           "it first") from None
+    except OSError as e:
+        raise CannotRecord(f"cannot lock {path} for recording: {held.path}: "
+                           f"{e.strerror or e}") from None
+    return held
 
 
 @dataclass
@@ -96,6 +197,10 @@ class Recording:
     edition: Edition
     replayed: Replay
     last: dict[str, Any] | None = None  # the record of the log's last turn
+    lock: LogLock | None = None  # held from open to close: one recorder a log
+    seen: bytes = b""  # the digest of the file's bytes as last read or written
+    max_bytes: int = DEFAULT_MAX_BYTES
+    removed: list[str] = field(default_factory=list)  # stale temporary files cleared at open
 
     @property
     def game(self) -> Game:
@@ -117,22 +222,38 @@ class Recording:
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, edition: str | None = None) -> Recording:
-        """An existing log, replayed to its last whole turn; it must be legal and not over."""
+    def open(cls, path: Path, edition: str | None = None,
+             max_bytes: int = DEFAULT_MAX_BYTES, held: LogLock | None = None) -> Recording:
+        """An existing log, replayed to its last whole turn; it must be legal and not over.
+        Its lock is taken first (`held`: taken already), then the temporary files of a
+        recorder killed while writing it are removed, and the file is read once, bounded."""
+        held = held if held is not None else take_lock(path)
         try:
-            text = path.read_text(encoding="utf-8")
-            loaded, ed = read_log(path, edition)
-        except LogFormatError as e:
-            raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
-        except OSError as e:
-            raise CannotRecord(f"{path}: {e.strerror or e}") from None
-        try:
-            log = logtext.LogText.of(text, loaded)
-        except logtext.NotContinuable as e:
-            raise CannotRecord(f"{path}: {e}") from None
-        turns = loaded.data.get("turns") or []
-        return cls(path, log, ed, cls._replayed(ed, loaded, path),
-                   last=copy.deepcopy(turns[-1]) if turns else None)
+            removed = held.remove_stale()
+            try:
+                data = read_bounded(path, str(path), max_bytes, files_only=True)
+                loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes),
+                                     edition)
+            except LogFormatError as e:
+                raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
+            except (OSError, ValueError) as e:
+                raise CannotRecord(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+            try:  # the text as the file holds it (a BOM kept); its UTF-8 was checked
+                log = logtext.LogText.of(data.decode("utf-8"), loaded)
+            except logtext.NotContinuable as e:
+                raise CannotRecord(f"{path}: {e}") from None
+            turns = loaded.data.get("turns") or []
+            return cls(path, log, ed, cls._replayed(ed, loaded, path),
+                       last=copy.deepcopy(turns[-1]) if turns else None, lock=held,
+                       seen=_digest(data), max_bytes=max_bytes, removed=removed)
+        except BaseException:
+            held.release()
+            raise
+
+    def close(self) -> None:
+        """Let the log's lock go (another recorder may open it)."""
+        if self.lock is not None:
+            self.lock.release()
 
     @staticmethod
     def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
@@ -157,6 +278,10 @@ class Recording:
         if path.exists():
             raise CannotRecord(f"{path} exists already: record into it without --deal to go "
                                "on with its game, or name a new file")
+        for name in names or []:
+            why = name_refused(name)
+            if why is not None:
+                raise CannotRecord(why)
         try:
             ed = load_edition(edition or "standard")
         except LogFormatError as e:
@@ -180,15 +305,28 @@ class Recording:
         """A new log at `path` with the setup of `log` and no turn, written at once; with
         `explained` (`grinivil new`), each line of the setup says where its value comes from
         (the schema named, in either case, by a path that resolves from the log's folder)."""
-        text = log_to_yaml(log).split("\n", 2)[2]  # the simulator's comment lines replaced
+        text = "".join(logtext.lines(log_to_yaml(log))[2:])  # the simulator's comments replaced
         head = (STARTED if explained else RECORDED).format(title=log["title"], args=args)
         text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n" + head
                 + (explain_setup(text) if explained else text))
+        try:  # a log is written only when it reads back (the schema's limits, the names)
+            checked(load_yaml_text(text, str(path)), edition)
+        except LogFormatError as e:
+            raise CannotRecord("the new log would not read back, so nothing is written: "
+                               + "; ".join(p.message for p in e.problems)) from None
+        held = take_lock(path)
         try:
+            if path.exists():
+                raise CannotRecord(f"{path} was made by someone else meanwhile: nothing is "
+                                   "written; record into it, or name a new file")
             write_atomic(path, text)
         except OSError as e:
+            held.release()
             raise CannotRecord(f"cannot write {path}: {e.strerror or e}") from None
-        return cls.open(path, edition)
+        except BaseException:
+            held.release()
+            raise
+        return cls.open(path, edition, held=held)
 
     # --- a turn, decision by decision -------------------------------------------------------
 
@@ -211,17 +349,20 @@ class Recording:
         if error is not None:  # the options offered were legal: an engine bug if ever seen
             raise CannotRecord(f"turn {number} was refused by the rules after its decisions "
                                f"were offered as legal: {error.rule}: {error.message}", 1)
-        self._write(self.log.append(record))
+        log = self.log.copy()
+        self._write(log, log.append(record), f"turn {number} was not written; to keep it:\n"
+                    + turn_yaml(record).rstrip("\n"))
         self.last = record
         return TurnMade(number, record, summary(record, g.ledger.entries[size:]))
 
     def undo(self) -> int:
         """Take the last turn of the log back (out of the file too); the turns left."""
+        log = self.log.copy()
         try:
-            text = self.log.without_last()
+            text = log.without_last()
         except logtext.NotContinuable as e:
             raise CannotRecord(str(e)) from None
-        self._write(text)
+        self._write(log, text, f"turn {self.turns} was not taken back")
         loaded = load_yaml_text(text, str(self.path))
         self.replayed = self._replayed(self.edition, loaded, self.path)
         turns = loaded.data.get("turns") or []
@@ -251,18 +392,45 @@ class Recording:
         claims = record.setdefault("claims", {})
         for name, told in claimed.items():
             claims.setdefault(name, {})[what] = told
-        self.log.without_last()
-        self._write(self.log.append(record))
+        log = self.log.copy()
+        log.without_last()
+        self._write(log, log.append(record), f"the claims were not written; turn {self.turns} "
+                    "with them, to keep it:\n" + turn_yaml(record).rstrip("\n"))
         self.last = record
         return ", ".join(f"{n} {a} {UNITS[what]}" for n, a in claimed.items()) + \
             f": as the rules give after turn {self.turns}, recorded as claims."
 
-    def _write(self, text: str) -> None:
+    def _write(self, log: logtext.LogText, text: str, unwritten: str) -> None:
+        """Write `text` (the text of `log`, kept as the log's once written) over the file, if
+        the file still holds what was last read or written; else ChangedOutside, saying what
+        is `unwritten`."""
+        self._check_unchanged(unwritten)
+        data = text.encode("utf-8")
         try:
             write_atomic(self.path, text)
         except OSError as e:
             raise CannotRecord(f"cannot write {self.path}: {e.strerror or e}; the turns "
                                "recorded before this one are in it") from None
+        self.log = log
+        self.seen = _digest(data)
+
+    def _check_unchanged(self, unwritten: str) -> None:
+        """ChangedOutside when the file's bytes are not those last read or written (edited,
+        another file copied or moved over it, removed). Another recorder cannot have written
+        it (the lock); a program that writes it between this check and the rename is not
+        seen."""
+        try:
+            now: bytes | None = read_bounded(self.path, str(self.path), self.max_bytes,
+                                             files_only=True)
+        except (LogFormatError, OSError, ValueError):
+            now = None
+        if now is not None and _digest(now) == self.seen:
+            return
+        how = "removed or made unreadable" if now is None else "changed on disk"
+        raise ChangedOutside(f"{self.path} was {how} since grinivil record read it (edited, "
+                             "or another file written over it): nothing was written, so "
+                             f"that what it holds now is not lost; {unwritten}\nRun grinivil "
+                             f"record {self.path} again to go on from what the file holds.")
 
     def scores(self) -> list[Score]:
         return final_scores(self.game)

@@ -26,6 +26,7 @@ from ..engine.game import Game
 from ..engine.replay import Replay
 from ..errors import Path
 from . import answers
+from .logtext import lines
 
 
 @dataclass(frozen=True)
@@ -36,10 +37,11 @@ class TurnAnswers:
 
 
 def header_text(text: str) -> str:
-    """The text of a log up to its turns, with no turn: `turns: []`."""
-    lines = text.splitlines(keepends=True)
-    i = next(i for i, line in enumerate(lines) if line.startswith("turns:"))
-    return "".join(lines[:i]) + "turns: []\n"
+    """The text of a log up to its turns, with no turn: `turns: []` (lines as YAML counts
+    them, `logtext.lines`)."""
+    every = lines(text)
+    i = next(i for i, line in enumerate(every) if line.startswith("turns:"))
+    return "".join(every[:i]) + "turns: []\n"
 
 
 def transcript(g: Game, r: Replay, turns: list[dict[str, Any]]) -> Iterator[TurnAnswers]:

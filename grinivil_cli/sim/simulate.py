@@ -5,6 +5,7 @@ from one seeded generator and recorded. The same seed gives the same log."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from ..edition.model import RESOURCES, Edition
@@ -59,10 +60,9 @@ def parse_option(text: str) -> dict[str, Any]:
     if not sep or key not in OPTION_KEYS:
         raise ValueError(f"'{text}' is not KEY=VALUE with KEY one of {', '.join(OPTION_KEYS)}")
     if key == "blocks":
-        try:
-            return {key: int(raw)}
-        except ValueError:
-            raise ValueError(f"blocks is a number (-2 to 2), not '{raw}'") from None
+        if not re.fullmatch("-?[0-9]{1,3}", raw):  # digits 0-9 only: int() also takes '٣'
+            raise ValueError(f"blocks is a number (-2 to 2), not '{raw}'")
+        return {key: int(raw)}
     if key == "promo_tiles":
         return {key: [t.strip() for t in raw.split(",") if t.strip()]}
     if raw.lower() not in ("true", "false", "yes", "no", "1", "0"):
