@@ -3,6 +3,7 @@ and JSON (the engine finds them: `engine/choices.py`; nothing is judged here).""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .engine.actions import NAMES
@@ -35,6 +36,8 @@ def shown(value: Any) -> str:
         return "(no more)"
     if value is True:
         return "yes"
+    if value is False:
+        return "no"
     if isinstance(value, list):
         return "[" + ", ".join(shown(v) for v in value) + "]" if value else "[]"
     if isinstance(value, dict):
@@ -102,15 +105,25 @@ def tile_json(g: Game, t: TileChoice) -> dict[str, Any]:
     return out
 
 
-def decisions_report(g: Game, after: int, tile: str,
-                     given: dict[Path, Any]) -> tuple[dict[str, Any], IllegalMove | None]:
+def decisions_report(g: Game, after: int, tile: str, given: dict[str, Any],
+                     take: Callable[[Decision, Any], Any] | None = None,
+                     ) -> tuple[dict[str, Any], IllegalMove | None]:
     """The decisions of `tile` for the player on turn after turn `after`, one after the
-    other: each decision's exact options, and the value the line takes (given by --set, or
-    the first option)."""
+    other: each decision's exact options, and the value the line takes (given by --set for
+    its path, as `choices.line` reads it with `take`, or the first option). A value given
+    that is not among the options is refused: by the rule it breaks, or, when the rules
+    find none (a count below 0, which only the log's format forbids), by the decision's
+    own rule."""
     who = whose_turn(g)
     search = turn_search(g)
     start = Partial({"player": who, "tile": tile})
-    steps, partial, broken = line(search, start, given)
+    steps, partial, broken = line(search, start, given, take=take)
+    last = steps[-1] if steps else None
+    if broken is None and last is not None and last.given and not last.decision.allows(
+            last.value):
+        d = last.decision
+        broken = IllegalMove(d.rule, f"{shown(last.value)} is not among the options of "
+                             f"{dotted(d.path)} ({options_text(d)}).", d.path)
     name = NAMES.get(tile, tile)
     lines = [f"After turn {after}, {who} is on turn (turn {after + 1}): {name} ({tile})."]
     first = search.attempt(start)
@@ -139,6 +152,8 @@ def step_text(i: int, s: Step) -> list[str]:
     d = s.decision
     head = f"{i}. {dotted(d.path)}: {d.what} ({d.rule}, {d.kind})"
     how = "given" if s.given else "first option"
+    if s.given and not d.allows(s.value):
+        how += f"): not among the options ({options_text(d)}"
     return [head, f"   options: {options_text(d)}", f"   taken: {shown(s.value)} ({how})"]
 
 

@@ -698,3 +698,24 @@ def test_a_probed_record_made_again_in_place_keeps_the_parts_the_rules_hold() ->
     assert move.building == "house" and move.site == "I3.s2"
     assert unprobed(view) == parse_turn({**data, "site": "I3.s2", "building": "house"},
                                         ("turns", 0))
+
+
+@pytest.mark.parametrize("cubes", [{"concrete": -1, "wood": 2}, {"wood": 3, "steel": -2}])
+def test_a_negative_cube_count_is_not_read_as_a_move(cubes: dict[str, int]) -> None:
+    """Issue 27: Buy Resources of {concrete: -1, wood: 2} (1 cube in all, "at least 1" of
+    R-A01-02 met by the sum) was a legal move to the engine, the API and `moves --set`; the
+    schema alone refused it. The record reader refuses it as the schema does: a count is never
+    negative."""
+    from grinivil_cli.engine.records import UnreadableTurn
+    from grinivil_cli.engine.replay import play_written
+    from grinivil_cli.loading import load_game
+
+    game = load_game(ROOT / "game-4p.yaml")
+    turn = game.loaded.data["turns"][0]
+    assert turn == {"player": "Anna", "tile": "buy-resources",
+                    "cubes": {"concrete": 1, "wood": 2}}
+    g = game.replay.game
+    assert g is not None
+    g.state = game.replay.snapshots[0].state.copy()
+    with pytest.raises(UnreadableTurn, match="expected 0 or more, found -"):
+        play_written(g, {**turn, "cubes": cubes}, 0, claims=False)

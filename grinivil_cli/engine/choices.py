@@ -1096,12 +1096,15 @@ class Step:
     given: bool
 
 
-def line(search: Search, start: Partial, given: dict[Path, Any],
-         limit: int = 200) -> tuple[list[Step], Partial, IllegalMove | None]:
-    """The decisions of a move from `start`, each taking the value `given` for its path, or
-    else its first option (leaving an optional field out first; of a random outcome, the
-    first draw after which the move can be completed); the steps, the record made, and the
-    rule a given value breaks (the line stops there)."""
+def line(search: Search, start: Partial, given: dict[str, Any], limit: int = 200, *,
+         take: Callable[[Decision, Any], Any] | None = None,
+         ) -> tuple[list[Step], Partial, IllegalMove | None]:
+    """The decisions of a move from `start`, each taking the value `given` for its path (by
+    its text, the keys joined by dots, so that a key holding a dot is found as written;
+    `take` reads a given value at its decision), or else its first option (leaving an
+    optional field out first; of a random outcome, the first draw after which the move can
+    be completed); the steps, the record made, and the rule a given value breaks (the line
+    stops at a value given that is not among the options: None when no rule is found)."""
     steps: list[Step] = []
     partial = start
     for _ in range(limit):
@@ -1110,16 +1113,20 @@ def line(search: Search, start: Partial, given: dict[Path, Any],
         d = search.decision(partial)
         if d is None:
             return steps, partial, search.probe(partial).error
-        if d.path in given:
-            value, ok = given[d.path], d.allows(given[d.path])
+        at = ".".join(str(k) for k in d.path)
+        if at in given:
+            value = given[at] if take is None else take(d, given[at])
             steps.append(Step(d, value, True))
-            if not ok:
+            if not d.allows(value):  # judged by the rules; a draw not among those that
+                if d.kind == "outcome":  # can be drawn is judged by none: it cannot happen
+                    return steps, partial, None
                 _, why = search.attempt(partial.choose(d, value))
                 return steps, partial, why
         elif d.empty:  # nothing is possible here
             steps.append(Step(d, MISSING, False))
             raw = search.probe(partial).raw
-            later = [p for p in given if p not in (s.decision.path for s in steps)]
+            used = {".".join(str(k) for k in s.decision.path) for s in steps}
+            later = [p for p in given if p not in used]
             if raw is None or not later or not list(witnesses(raw)):
                 return steps, partial, None
             partial = partial.choose(raw, next(witnesses(raw)))  # on to the values given

@@ -371,6 +371,9 @@ class Cubes:
         f = _Fields(value, at, "cubes (a list of names or a mapping of counts)")
         counts = f.integer("concrete"), f.integer("wood"), f.integer("steel")
         f.done("cube counts")
+        for name, n in zip(RESOURCES, counts, strict=True):
+            if n is not None and n < 0:  # as the schema says: a count is never negative
+                raise UnreadableTurn(at / name, f"expected 0 or more, found {n}")
         return _make(cls, concrete=counts[0] or 0, wood=counts[1] or 0, steel=counts[2] or 0,
                      keys=f.keys, at=at)
 
