@@ -85,12 +85,11 @@ def _write_or_exit(path: Path, text: str) -> None:
 
 
 def _why(folder: Path, error: OSError) -> str:
-    """Why a file cannot be written into `folder`: a file standing where a folder should be
-    (mkdir's 'File exists' would not say which), or the system's reason."""
-    for part in (folder, *folder.parents):
-        if part.exists() and not part.is_dir():
-            return f"{part} is a file, not a folder"
-    return str(error.strerror or error)
+    """Why a file cannot be written into `folder`: a name too long, a file standing where a
+    folder should be (mkdir's 'File exists' would not say which), or the system's reason."""
+    from .output import reason
+
+    return reason(error, folder)
 
 
 def _check_format(fmt: str) -> None:
@@ -130,8 +129,10 @@ def validate(
         "given every YAML file).")] = False,
     dask: Annotated[str | None, typer.Option(
         "--dask", metavar="ADDRESS",
-        help="Validate on a Dask cluster: its scheduler (tcp://host:8786; `local` starts one "
-        "on this machine). Needs the optional extra 'dask'.")] = None,
+        help="Validate on a Dask cluster: its scheduler (tcp://HOST:PORT or HOST:PORT; `local` "
+        "starts one on this machine). Needs the optional extra 'dask'. A Dask cluster runs "
+        "code in grinivil's process and is trusted: connect only to a cluster you run.")]
+    = None,
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
@@ -392,8 +393,9 @@ def moves(
     given: Annotated[list[str] | None, typer.Option(
         "--set", metavar="PATH=VALUE",
         help="With --tile: take VALUE at decision PATH (e.g. site=I3.s2, "
-        "cubes.wood=2, bids.Anna=12); 'omit' leaves an optional field out, 'end' ends a "
-        "list. Repeatable.")] = None,
+        "cubes.wood=2, bids.Anna=12, site_bonus={plant}): an option in the words the "
+        "listing shows (or its JSON), a whole number for a count; 'omit' leaves an "
+        "optional field out, 'end' ends a list. Repeatable.")] = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: FormatOpt = "text",
@@ -403,7 +405,8 @@ def moves(
     options."""
     from .engine.actions import NAMES
     from .logfile.suggest import hint
-    from .moves_report import decisions_report, tiles_report
+    from .moves_report import dotted, tiles_report
+    from .setvalues import BadSet, cut, decisions
 
     _check_format(fmt)
     game = _load_or_exit(log, edition, max_size, fmt)
@@ -427,45 +430,32 @@ def moves(
             tiles = tiles_report(g, n)
         _emit(fmt, tiles)
         raise typer.Exit(LEGAL)
-    wanted = _given(given or [])
-    with collector.spared():
-        payload, broken = decisions_report(g, n, tile, wanted)
-    asked = [".".join(str(k) for k in d["path"]) for d in payload["decisions"]]
-    unused = [".".join(str(k) for k in path) for path in wanted
-              if ".".join(str(k) for k in path) not in asked]
+    try:
+        wanted = _given(given or [])
+        with collector.spared():
+            payload, broken = decisions(g, n, tile, wanted)
+    except BadSet as error:
+        _echo(f"grinivil: {error}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    asked = [dotted(d["path"]) for d in payload["decisions"]]
+    unused = [path for path in wanted if path not in asked]
     if unused and broken is None:  # a value given for no decision of the move: say so
         _emit(fmt, payload)
-        _echo(f"grinivil: --set {unused[0]}: no decision of this move is at '{unused[0]}' "
-              f"(its decisions: {', '.join(asked) or 'none'}){hint(unused[0], asked)}",
-              err=True)
+        _echo(f"grinivil: --set {cut(unused[0])}: no decision of this move is at "
+              f"'{cut(unused[0])}' (its decisions: {', '.join(asked) or 'none'})"
+              f"{hint(unused[0], asked)}", err=True)
         raise typer.Exit(UNREADABLE)
     _emit(fmt, payload)
     raise typer.Exit(ILLEGAL if broken is not None else LEGAL)
 
 
-def _given(pairs: list[str]) -> dict[tuple[str | int, ...], Any]:
-    """--set PATH=VALUE pairs: the path split at dots (a number is a list index), the value
-    read as YAML ('omit' and 'end' are the choices of leaving out and ending a list)."""
-    import yaml
+def _given(pairs: list[str]) -> dict[str, str]:
+    """--set PATH=VALUE pairs: each PATH as written (matched against the decisions' paths as
+    text) and its VALUE as written (read at its decision: `setvalues.take`, never as YAML
+    with aliases); BadSet for a pair no decision can take."""
+    from .setvalues import read_pairs
 
-    from .engine.choices import END, OMIT
-
-    out: dict[tuple[str | int, ...], Any] = {}
-    for pair in pairs:
-        key, eq, text = pair.partition("=")
-        if not eq or not key:
-            _echo(f"grinivil: --set takes PATH=VALUE, not '{pair}'.", err=True)
-            raise typer.Exit(UNREADABLE)
-        path = tuple(int(k) if k.isdigit() else k for k in key.split("."))
-        if text in ("omit", "end"):
-            out[path] = OMIT if text == "omit" else END
-            continue
-        try:
-            out[path] = yaml.safe_load(text)
-        except yaml.YAMLError:
-            _echo(f"grinivil: --set {key}: '{text}' cannot be read as a value.", err=True)
-            raise typer.Exit(UNREADABLE) from None
-    return out
+    return read_pairs(pairs)
 
 
 @app.command()
@@ -491,11 +481,13 @@ def record(
         help="Read the answers from this file, one a line, instead of asking.")]
     = None,
     edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Record a game at the table: each turn asked decision by decision from its exact legal
     options, checked by the rules at once, and the log written after every turn. At a
     question: ? (options, and why a tile is not eligible), back, undo, board, note TEXT,
-    score NAME N ..., quit."""
+    score NAME N ..., quit. One recorder writes a log at a time; a log changed on disk
+    meanwhile is not written over."""
     from .recorder.console import Refused, Script, Stop, Terminal
     from .recorder.console import record as record_turns
     from .recorder.session import CannotRecord, Recording
@@ -504,7 +496,9 @@ def record(
     def out(text: str) -> None:
         _echo(text)
 
+    rec: Any = None  # holds the log's lock until the end (`close`)
     try:
+        console: Any = Script(answers, out) if answers is not None else Terminal(out)
         if deal is not None:
             options: dict[str, Any] = {}
             for text in option or []:
@@ -513,13 +507,11 @@ def record(
                                  [n.strip() for n in names.split(",")] if names else None,
                                  edition)
             out(f"{log}: a new {players}-player game dealt from seed {deal}.")
-            console: Any = Script(answers, out) if answers is not None else Terminal(out)
         else:
             if option or names:
                 raise CannotRecord("--option and --names are for a game dealt with --deal")
-            console = Script(answers, out) if answers is not None else Terminal(out)
             if log.exists():
-                rec = Recording.open(log, edition)
+                rec = Recording.open(log, edition, max_size)
             else:
                 from .edition.load import load_edition
                 from .recorder.dealing import deal_at_the_table
@@ -538,6 +530,8 @@ def record(
     except (CannotRecord, ValueError, OSError, LogFormatError) as e:
         code = e.code if isinstance(e, CannotRecord) else UNREADABLE
         _echo(f"grinivil: {e}", err=True)
+        if rec is not None:
+            rec.close()
         raise typer.Exit(code) from None
     try:
         record_turns(rec, console, _board)
@@ -554,6 +548,8 @@ def record(
         _echo(f"\n{log}: {_whole(rec.turns)} recorded (the turn being entered is not).",
               err=True)
         raise typer.Exit(130) from None
+    finally:
+        rec.close()  # the lock let go (it would die with the process anyway)
 
 
 def _whole(turns: int) -> str:
@@ -575,10 +571,10 @@ def _board(rec: Any) -> str:
     picture = rec.path.with_name(f"{rec.path.stem}-board.svg")
     try:
         write_atomic(picture, snapshot_svg(snap, log_turn=rec.last, previous=None,
-                                           title=str(rec.path.name)))
+                                           title=str(rec.path.name)), follow_links=False)
         text += f"\n\nThe table drawn: {picture} (open it in a browser; `board` draws it again)"
     except OSError as e:
-        text += f"\n\n(cannot write {picture}: {e.strerror or e})"
+        text += f"\n\n(cannot write {picture}: {_why(picture.parent, e)})"
     return text
 
 
@@ -611,9 +607,13 @@ def new(
         options: dict[str, Any] = {}
         for text in option or []:
             options.update(parse_option(text))
-        Recording.deal(output, len(names), deal, options, names, edition, explained=True)
+        Recording.deal(output, len(names), deal, options, names, edition,
+                       explained=True).close()
     except (CannotRecord, ValueError) as e:
         _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    except OSError as e:  # a name too long to look at
+        _echo(f"grinivil: cannot write {output}: {_why(output.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     _echo(f"{output}: a new {len(names)}-player game ({', '.join(names)}), its setup dealt "
           f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
@@ -656,6 +656,11 @@ def schema(
         ed = load_edition(edition, bundled_only=False)
     except LogFormatError as e:
         _echo(f"grinivil: edition {edition}: {e}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    except OSError as e:  # a name too long to look at
+        from .output import reason
+
+        _echo(f"grinivil: --edition {edition}: cannot be read: {reason(e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     _echo_json(schema_for_edition(ed), indent=2, sort_keys=False)
 
@@ -797,15 +802,22 @@ def season_report(
     paths = batch.expand(logs)
     progress = len(paths) > 1 and sys.stderr.isatty()
     games: list[dict[str, Any]] = []
+    links: dict[int, str] = {}
+    if viewers:  # before reading: a folder that cannot be had stops the command at once
+        _viewer_folder(viewers)
     with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop at once, no report written
         try:
-            results = batch.validate_many(paths, edition=edition, max_bytes=max_size,
-                                          jobs=jobs, on_done=lambda: bar.update(1),
-                                          describe=sr.summary)
+            results = batch.validate_many(
+                paths, edition=edition, max_bytes=max_size, jobs=jobs,
+                on_done=lambda: bar.update(1),
+                describe=report.summary_with_viewer if viewers else sr.summary)
             with typer.progressbar(length=len(paths), label="reading", file=sys.stderr,
                                    hidden=not progress) as bar, closing(results):
                 for number, result in enumerate(results, 1):
+                    page = result.pop(report.VIEWER_PAGE, None)  # made from the same reading
                     games.append(sr.game_entry(number, result))
+                    if viewers and isinstance(page, str):
+                        links[number] = _write_viewer(viewers, output, games[-1], page)
         except batch.Interrupted:
             pass
         signum = batch.pending_signal()
@@ -820,7 +832,8 @@ def season_report(
             _echo(f"grinivil: {'' if named else first['where'] + ': '}{first['message']}"
                   + (f" (and {more} more problems)" if more else "")
                   + "; in the report as unreadable.", err=True)
-    links = _write_viewers(games, viewers, output, edition, max_size) if viewers else {}
+    if links:
+        _echo(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {viewers}")
     if fmt == "json":
         text = sr.to_json(title, games)
     elif fmt == "markdown":
@@ -838,44 +851,37 @@ def season_report(
     raise typer.Exit(code)
 
 
-def _write_viewers(games: list[dict[str, Any]], folder: Path, report_file: Path | None,
-                   edition: str | None, max_size: int) -> dict[int, str]:
-    """Each replayable game's viewer page written into `folder` (NNN-name.html); the link to
-    each from the report, relative to the report's folder."""
-    import os
-    import re
-    from urllib.parse import quote
-
-    from .output import make_folder, write_atomic
-    from .viewer import viewer_html
+def _viewer_folder(folder: Path) -> None:
+    """The folder of `report --viewers`, created (not the folders above it), or exit 2."""
+    from .output import make_folder
 
     try:
         make_folder(folder)
     except OSError as e:
-        _echo(f"grinivil: cannot write to {folder}: {e.strerror or e}.", err=True)
+        _echo(f"grinivil: cannot write to {folder}: {_why(folder, e)}.", err=True)
+        raise typer.Exit(UNREADABLE) from None
+
+
+def _write_viewer(folder: Path, report_file: Path | None, game: dict[str, Any],
+                  page: str) -> str:
+    """A game's viewer page written into `folder` (NNN-name.html, a name the tool gives: never
+    written through a symbolic link), or exit 2; the link to it from the report, relative to
+    the report's folder."""
+    import os
+    import re
+    from urllib.parse import quote
+
+    from .output import write_atomic
+
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(game["file"]).stem)[:60]
+    path = folder / f"{game['number']:03d}-{stem}.html"
+    try:
+        write_atomic(path, page, follow_links=False)
+    except OSError as e:
+        _echo(f"grinivil: cannot write {path}: {_why(path.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     start = report_file.parent if report_file is not None else Path(".")
-    links: dict[int, str] = {}
-    for g in games:
-        if g["status"] in ("unreadable", "error") or g["file"] == STDIN_NAME:
-            continue
-        try:
-            game = load_game(g["file"], edition, max_size)
-        except LogFormatError:  # changed since it was read: the report says what it was
-            continue
-        if not game.replay.snapshots:
-            continue
-        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(g["file"]).stem)[:60]
-        page = folder / f"{g['number']:03d}-{stem}.html"
-        try:
-            write_atomic(page, viewer_html(game, g["file"]))
-        except OSError as e:
-            _echo(f"grinivil: cannot write {page}: {_why(page.parent, e)}.", err=True)
-            raise typer.Exit(UNREADABLE) from None
-        links[g["number"]] = quote(Path(os.path.relpath(page, start)).as_posix())
-    if links:
-        _echo(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {folder}")
-    return links
+    return quote(Path(os.path.relpath(path, start)).as_posix())
 
 
 def _emit(fmt: str, payload: dict[str, Any]) -> None:

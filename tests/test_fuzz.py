@@ -120,3 +120,14 @@ def test_a_long_aliased_note_is_refused_and_a_fifo_gets_the_files_answer(
 
 def test_devices_and_fifos_as_logs_and_editions_are_refused_quickly(tmp_path: Path) -> None:
     assert fuzz.check_hostile_inputs(str(tmp_path), cli=False) == []
+
+
+@pytest.mark.parametrize("kind", ["cache", "folders", "set", "lines", "signals"])
+def test_hostile_runs_of_the_command_find_nothing(kind: str) -> None:
+    """Issue 27's classes (tools/hostile.py), two runs each: planted cache files, FIFOs and
+    looping links in folders of logs, hostile --set values, line separators in a log's notes
+    and answers files with undo and claims, Ctrl-C at start-up."""
+    hostile = fuzz.load_hostile()
+    counts, findings = hostile.campaign(2, SEED, only=[kind])
+    assert counts[kind] == 2
+    assert findings == []

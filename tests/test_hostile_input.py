@@ -314,3 +314,18 @@ def test_a_log_of_many_broken_turns_is_explained_in_bounded_time() -> None:
     assert problems[-1].message == (
         "more than 200 problems: checking stopped here; fix these and check again")
     assert all(p.position is not None for p in problems[:-1])
+
+
+@pytest.mark.parametrize("args", [["validate", "samples/game-2p.yaml"],
+                                  ["show", "samples/game-2p.yaml", "--turn", "2"],
+                                  ["audit", "samples/game-2p.yaml"]])
+@pytest.mark.parametrize("name", ["e" * 300, "e" * 300 + ".yaml", "a/" + "e" * 300])
+def test_an_edition_named_by_a_name_no_file_can_have_is_refused_in_words(
+        args: list[str], name: str) -> None:
+    """Issue 27: `--edition` with a 300-character name was an internal error (the name was
+    looked up as a file with Path.exists, which raises ENAMETOOLONG)."""
+    done = run(*args, "--edition", name)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert ("unknown edition" in done.stderr + done.stdout
+            or "cannot read the edition" in done.stderr + done.stdout)

@@ -130,9 +130,11 @@ def interrupted_runs(args: list[str], delays: list[float]) -> list[tuple[int, st
 
 def ours(traceback: str) -> bool:
     """A traceback through grinivil's code after `start.py` installed its handler (before it,
-    the interpreter starting and `import signal` are Python's own: grinivil_cli/start.py)."""
+    the interpreter starting, `python -m`'s `__main__.py` and `import signal` in start.py are
+    Python's own)."""
     frames = re.findall(r'File "([^"]+)"', traceback)
-    return any("grinivil_cli" in f and not f.endswith("start.py") for f in frames)
+    return any("grinivil_cli" in f and not f.endswith(("start.py", "__main__.py"))
+               for f in frames)
 
 
 @pytest.mark.parametrize("args", [["validate", str(LOG)], ["validate", "--format", "json",

@@ -13,7 +13,13 @@ input), some mutants are read through a FIFO and must get the answer the file ge
 campaign starts with devices and FIFOs as logs and as editions (/dev/zero, /dev/null, a FIFO
 nobody writes to, an oversized edition), which must be refused quickly, the CLI's run in 1 GiB.
 
+Issue 27's classes run the whole command in hostile situations (`tools/hostile.py`): files
+planted where a cache would be read, FIFOs, devices and looping links in folders of logs,
+hostile `moves --set` values, line separators in logs and answers files, Ctrl-C at start-up;
+`--hostile-runs N` of them before the mutants.
+
 Usage: python tools/fuzz.py --mutants 10000 --seed 1 [--save DIR] [--jobs N] [--cli-every N]
+                            [--hostile-runs N]
 Mutant i depends only on (--seed, i), so a crash is reproduced by `--first i --mutants 1`.
 Exit status 1 when any mutant crashed.
 """
@@ -802,6 +808,21 @@ def check_hostile_inputs(workdir: str, cli: bool = True) -> list[str]:
     return crashes
 
 
+def load_hostile() -> Any:
+    """tools/hostile.py, issue 27's hostile runs of the whole command."""
+    import importlib.util
+
+    name = "grinivil_tool_hostile"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(
+            "hostile.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
 class Hang(BaseException):
     """Time is up (a BaseException, so that no `except Exception` in the validator eats it)."""
 
@@ -909,11 +930,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--cli-every", type=int, default=250,
                         help="also run the CLI on every Nth mutant (0: never)")
+    parser.add_argument("--hostile-runs", type=int, default=50,
+                        help="runs of the whole command in hostile situations (tools/"
+                        "hostile.py: cache, folders, set, lines, signals)")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     args = parser.parse_args(argv)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="grinivil-fuzz-hostile-") as workdir:
         hostile = check_hostile_inputs(workdir)
+    _, situations = load_hostile().campaign(args.hostile_runs, args.seed)
+    hostile += situations
     for crash in hostile:
         print(f"crash: hostile input: {crash[:300]}", file=sys.stderr)
     counts: Counter[str] = Counter()
@@ -935,7 +961,8 @@ def main(argv: list[str] | None = None) -> int:
     ran = sum(counts.values())
     summary = {"ran": ran, "accepted": counts["legal"], "illegal": counts["illegal"],
                "unreadable": counts["unreadable"], "crashed": counts["crash"],
-               "cli_runs": cli_runs, "hostile_inputs_crashed": len(hostile),
+               "cli_runs": cli_runs, "hostile_runs": args.hostile_runs,
+               "hostile_inputs_crashed": len(hostile),
                "seconds": round(time.monotonic() - start, 1)}
     if args.json:
         print(json.dumps({**summary, "crash_kinds": dict(kinds)}, indent=2))
@@ -943,8 +970,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{ran} mutants ran (seed {args.seed}, {cli_runs} also through the CLI): "
               f"{summary['accepted']} accepted, {summary['illegal']} illegal, "
               f"{summary['unreadable']} unreadable, {summary['crashed']} crashed "
-              f"({summary['seconds']} s); {len(hostile)} hostile inputs (devices, FIFOs) "
-              "misread")
+              f"({summary['seconds']} s); {len(hostile)} hostile inputs (devices, FIFOs; "
+              f"{args.hostile_runs} hostile runs of the command) misread")
         for kind, n in kinds.most_common():
             print(f"  {n} x {kind}")
         if crashes and args.save:

@@ -6,8 +6,10 @@ The bundled editions live in `grinivil_cli/editions/<name>.yaml`; their schema i
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
+import os
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path as FilePath
@@ -77,6 +79,15 @@ if TYPE_CHECKING:
 # --- reading -------------------------------------------------------------------------------
 
 
+def _exists(name: str) -> bool:
+    """Whether a file or folder is at `name` (False for a name no file can have: too long, a
+    NUL: reading it says why when it looks like a path)."""
+    try:
+        return os.path.lexists(name)
+    except (OSError, ValueError):
+        return False
+
+
 def _package_dir() -> Traversable:
     """The `grinivil_cli` package folder, holding `editions/` and `schemas/`."""
     return files(PACKAGE)
@@ -97,6 +108,11 @@ def _read_bytes(path: Traversable, source: str) -> bytes:
 
 
 def _cannot_read(exc: OSError | ValueError) -> LogFormatError:
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG and exc.filename:
+        from ..output import name_too_long
+
+        return LogFormatError([Problem(f"cannot read the edition: "
+                                       f"{name_too_long(exc.filename).strerror}")])
     why = ("it is a folder, not an edition file" if isinstance(exc, IsADirectoryError)
            else "no such file" if isinstance(exc, FileNotFoundError)
            else "permission denied" if isinstance(exc, PermissionError)
@@ -139,7 +155,7 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
     if name in bundled_editions():
         return _bundled(name)
     looks_like_path = name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
-    if not bundled_only and (looks_like_path or FilePath(name).exists()):
+    if not bundled_only and (looks_like_path or _exists(name)):
         path = FilePath(name)
         return _load(path, source=str(path), name=path.stem)
     known = bundled_editions()
