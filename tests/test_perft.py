@@ -1,0 +1,101 @@
+"""The small form of tools/perft.py (issue 28, "Checked independently"): the choices against
+the validator at 16 positions of the samples, every sample and every variant sample at least
+once (a few seconds).
+
+Asserted zero (zero today, so guarded): (a) complete turns built from offered options that
+the validator refuses, (b) dead ends (Convert's amount asked before the roll is no longer
+one), (d) values offered that `moves --set` cannot give back (each option in the listing's
+words and JSON, and each walked line given back whole), engine errors, capped searches. Not
+asserted, because other engineers are fixing them (issue 28, items 1, 2 and 5); the counts of
+this small form on 2026-12-04 (seed 1, 16 positions, 8 random lines and 60 mutations each):
+- (c) accepted but not offered: 1 (Import `declined: true` without a roll is accepted; the
+  choices ask the roll first). In the full run also Replanting (the same Tree moved twice, a
+  spot emptied earlier in the action) and Forced Trade (a cube received given again, trades
+  reordered);
+- (e) reason mismatches: 37 (Sell House R-A12-01 listed, R-SELL-01 cited; Buy Resources
+  R-A01-03 / R-A01-02; Plant Trees R-PLANT-06 / R-PLANT-05; Build Floor R-BLD-07 / R-BLD-11;
+  Buy Resources with discount R-A02-03 / R-A02-02; Forced Trade R-A18-03 / R-A18-01; Sell
+  Resources R-A06-03 / R-A06-01).
+The test prints them; tighten it to all-zero when those land.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "perft.py"
+ZERO_TODAY = ("offered_refused", "dead_end", "not_given_back", "errors", "capped")
+KNOWN_NONZERO = ("accepted_not_offered", "reason_mismatch")  # issue 28, being fixed
+POSITIONS = 15
+
+
+def load_tool(monkeypatch: pytest.MonkeyPatch) -> Any:
+    spec = importlib.util.spec_from_file_location("perft_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_choices_agree_with_the_validator_on_the_samples(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = load_tool(monkeypatch)
+    units = tool.plan(POSITIONS, 1, ("sample", "variant"))
+    names = {u.name for u in units}
+    assert {f"samples/game-{n}p.yaml" for n in range(2, 7)} <= names
+    assert {f"samples/variants/{p.name}" for p in tool.VARIANTS} <= names
+    assert all(u.positions >= 1 for u in units)
+    settings = tool.Settings(seed=1, show=3, budget=60.0, lines=tool.DEFAULT_LINES,
+                             mutations=tool.DEFAULT_MUTATIONS)
+    found = tool.run(units, settings)
+    total = found.total()
+    print(tool.report(found, 3, 0.0))  # the known disagreements, for the log of the run
+    assert total.positions >= POSITIONS
+    assert total.lines >= POSITIONS * (2 + tool.DEFAULT_LINES)
+    assert total.complete > 0 and total.decisions > 0 and total.options > 0
+    assert total.roundtrips == total.complete - total.offered_refused
+    assert total.accepted >= total.positions  # the recorded turns, at least
+    assert total.reached > 0 and total.ineligible > 0
+    for name in ZERO_TODAY:
+        assert getattr(total, name) == 0, (name, tool.report(found, 3, 0.0))
+    for name in KNOWN_NONZERO:  # recorded, not asserted: see the docstring
+        print(f"known (issue 28): {name} = {getattr(total, name)}")
+
+
+def test_mutations_reorder_repeat_and_chain_the_parts_of_an_action(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = load_tool(monkeypatch)
+    replant = {"player": "Anna", "tile": "replanting",
+               "moves": [{"from": "I0.p1", "to": "I1.p2"}, {"from": "O1.p1", "to": "I1.p3"}]}
+    made = [m for m, _ in tool.mutations(replant, tool.gather_pools([replant]))]
+    moves = [m.get("moves") for m in made]
+    assert [{"from": "O1.p1", "to": "I1.p3"}, {"from": "I0.p1", "to": "I1.p2"}] in moves
+    assert [{"from": "I0.p1", "to": "I1.p2"}, {"from": "I1.p2", "to": "I1.p3"}] in moves  # twice
+    assert [{"from": "I0.p1", "to": "I1.p2"}, {"from": "O1.p1", "to": "I0.p1"}] in moves  # emptied
+    trade = {"player": "Anna", "tile": "forced-trade",
+             "trades": [{"with": "Bruno", "give": "steel", "get": "wood"},
+                        {"with": "Clara", "give": "concrete", "get": "steel"}]}
+    trades = [m.get("trades") for m, _ in tool.mutations(trade, tool.gather_pools([trade]))]
+    assert list(reversed(trade["trades"])) in trades
+    assert [trade["trades"][0], {"with": "Clara", "give": "wood", "get": "steel"}] in trades
+    cubes = {"player": "Anna", "tile": "buy-resources", "cubes": {"wood": 2}}
+    counts = [m.get("cubes") for m, _ in tool.mutations(cubes, tool.gather_pools([cubes]))]
+    assert {"wood": 1} in counts and {"wood": 3} in counts and {"steel": 2} in counts
+
+
+def test_the_same_seed_gives_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = load_tool(monkeypatch)
+    units = tool.plan(2, 3, ("variant",))[:2]
+    settings = tool.Settings(seed=3, show=2, budget=60.0, lines=2, mutations=10)
+    first, second = tool.run(units, settings), tool.run(units, settings)
+    for found in (first, second):
+        for c in found.counts.values():
+            c.seconds = 0.0
+    assert tool.as_report_json(first, 0)["total"] == tool.as_report_json(second, 0)["total"]
+    assert tool.as_report_json(first, 0)["examples"] == tool.as_report_json(second, 0)["examples"]
