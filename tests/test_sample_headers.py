@@ -24,7 +24,17 @@ from grinivil_cli.sim.writer import log_to_yaml
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 COMMAND = re.compile(r"\(grinivil simulate (?P<args>[^`()]*)\)\.$")
-NOT_YET: set[str] = set()  # every simulated sample is played again by its header command
+# Issue 28 changed the order of the decisions the bots play from (Convert asks its die before
+# the amount, Import before the decline): every simulated sample is another game for today's
+# bots. They stay the games of commit 391026a (legal, judged as before) until they are played
+# again with the tests that read their turns.
+NOT_YET: set[str] = {
+    "game-2p.yaml", "game-3p.yaml", "game-4p.yaml", "game-5p.yaml", "game-6p.yaml",
+    "variants/beginners-ring-4p.yaml", "variants/big-town-4p.yaml",
+    "variants/big-town-extra-block-3p.yaml", "variants/big-town-extra-blocks-4p.yaml",
+    "variants/long-game-4p.yaml", "variants/personalized-tar-3p.yaml",
+    "variants/promo-tiles-4p.yaml", "variants/quick-game-3p.yaml",
+}
 
 
 def simulated() -> list[Path]:
@@ -70,8 +80,9 @@ def test_a_sample_is_the_game_its_header_command_plays(path: Path) -> None:
 
 def test_the_samples_not_yet_played_again_are_the_ones_listed() -> None:
     """Each sample either names the command that plays it or is in `NOT_YET` and says that
-    its bots have changed; the 5- and 6-player games were played again by the planner."""
+    its bots have changed (and the commit whose bots played it)."""
     stale = {str(p.relative_to(SAMPLES)) for p in simulated()
              if "as of commit" in header(p)}
     assert stale == NOT_YET
-    assert {p.name for p in reproducible()} >= {"game-5p.yaml", "game-6p.yaml"}
+    assert {str(p.relative_to(SAMPLES)) for p in reproducible()} == \
+        {str(p.relative_to(SAMPLES)) for p in simulated()} - NOT_YET

@@ -9,14 +9,21 @@ the Sudden-death Round (R-SD-01..05, R-END-01/02/07) in a realistic number of tu
 What each game used is read from its log and its replay by tools/sim_coverage.py (`features`),
 which checks its counts against the engine's ledger. The games below are a small set that
 together use every feature, one game for each player count, and one with the promo tiles.
-The edition's recalibration (starting money 70, nine cards' Commerce building optional, issue
-16) changed every game, so the set was picked again on 2026-12-03: with
-`tools/sim_coverage.py --games 24` (120 games: seeds 1-24 for 2 to 6 players), every feature
-was used, and of the covers with one game per player count the one with the fewest turns was
-taken; the promo game is the first of seeds 1, 2, 3... (4 players) that follows, crowdfunds
-(carried out) and manages. The rarest features of the 120 games: Build Additional Floor in 2
-(5p/13, 6p/7), the Bonus Road Track's Repeat Action in 2 (2p/13, 3p/22), the Connected Road
-in 5, the Bonus Road Track's Land Tile in 7, the road site bonus in 9.
+Issue 28 (Convert asks roll_first, then the die, then the amount; Import's die is asked before
+`declined`; Forced Trade and Replanting options follow earlier parts) changed every game, so the
+set was picked again on 2026-12-04 after issue 28 changed the choices' order.
+`tools/sim_coverage.py --games 24` (120 games: seeds 1-24 for 2 to 6 players) no longer
+gave a cover with one game per player count: Build Additional Floor (6p/16) and the Bonus Road
+Track's Repeat Action (6p/11) were each used in a single game, both of 6 players, and the
+2-player game of seed 21 found no end in 3000 turns (the bots, both at 0 Grinies and 0 VP,
+build nothing more: the tool now names such a game and leaves it out).
+The smallest number of seeds per player count with such a cover is 29 (`--games 29`, 145 games,
+144 finished: 2p/21 again found no end): every feature was used, and of the covers with one
+game per player count the one with the fewest turns (1124) was taken; the promo game is the
+first of seeds 1, 2, 3... (4 players) that follows, crowdfunds (carried out) and manages. The
+rarest features of the 144 games: Build Additional Floor in 1 (6p/16), the Bonus Road Track's
+Repeat Action in 2 (2p/29, 6p/11), the Connected Road in 4, the road site bonus in 10, the
+Bonus Road Track's Land Tile in 14.
 If the bots or the engine change how they play, these seeds may stop covering a rare feature:
 the test then names it, and `python tools/sim_coverage.py --games 80` (its column "first
 games") finds new seeds.
@@ -37,19 +44,19 @@ from toolkit import load_tool
 ED = load_edition("standard")
 PROMOS = ["follower", "crowdfunding", "manager"]
 
-# (players, seed, options); picked on 2026-12-03, after the edition's recalibration (issue 16)
+# (players, seed, options); picked again on 2026-12-04 after issue 28 changed the choices' order
 GAMES: list[tuple[int, int, dict[str, Any]]] = [
-    (2, 13, {}),  # the Bonus Road Track's Repeat Action (in 2 of the 120 games)
-    (3, 17, {}),
-    (4, 7, {}),  # the road site bonus
-    (5, 13, {}),  # Build Additional Floor (in 2 of the 120 games)
-    (6, 4, {}),  # the Connected Road
-    (4, 5, {"promo_tiles": PROMOS}),  # the first promo seed that follows, crowdfunds, manages
+    (2, 29, {}),  # the Bonus Road Track's Repeat Action (in 2 of the 144 games)
+    (3, 20, {}),  # the road site bonus
+    (4, 17, {}),  # the Bonus Road Track's Land Tile
+    (5, 11, {}),  # the Connected Road
+    (6, 16, {}),  # Build Additional Floor (in 1 of the 144 games)
+    (4, 8, {"promo_tiles": PROMOS}),  # the first promo seed that follows, crowdfunds, manages
 ]
 # The rulebook gives no game length (no playing time, no number of rounds), so the range of
-# turns per player is the bots' own: in 120 games (seeds 1-24, 2 to 6 players, the bots of
-# issue 16's recalibrated edition) they took 34 to 167 turns per player, the median 44 (6
-# players) to 112 (2 players); the games below stay within this range.
+# turns per player is the bots' own: in 144 games (seeds 1-29, 2 to 6 players, the bots after
+# issue 28's order of choices; 2p/21 found no end) they took 28 to 158 turns per player, the
+# median 42 (5 players) to 114 (2 players); the games below stay within this range.
 TURNS_PER_PLAYER = (20, 220)
 
 

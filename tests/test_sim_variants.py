@@ -37,9 +37,9 @@ GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
     ("quick-2p", 2, 2, {"blocks": -2}),
     ("long-4p", 4, 1, {"blocks": 1}),
     ("long-5p", 5, 2, {"blocks": 2}),
-    # the games of test_big_town_games_take_extra_blocks (seeds 11 and 9 before issue 16)
-    ("big-town-3p-extra-then-sudden-death", 3, 2, {"big_town": True}),
-    ("big-town-3p-automatic", 3, 8, {"big_town": True}),
+    # the games of test_big_town_games_take_extra_blocks (seeds 2 and 8 before issue 28)
+    ("big-town-3p-extra-then-sudden-death", 3, 7, {"big_town": True}),
+    ("big-town-3p-automatic", 3, 6, {"big_town": True}),
     ("big-town-2p", 2, 3, {"big_town": True}),
     ("beginners-ring-personalized-4p", 4, 2,
      {"beginners_ring": True, "ignore_max_distance": True, "personalized_tar": True}),
@@ -105,24 +105,25 @@ def test_variant_blocks_change_every_players_blocks() -> None:
 
 def test_big_town_games_take_extra_blocks() -> None:
     """R-VAR-BIG-01..03: the bots choose the decision; an extra Block then a later player's
-    Sudden-death Round (seed 2), two extra Blocks and the automatic trigger (seed 8); seeds
-    found by simulating seeds 1, 2, 3... until a game shows it (picked again on 2026-12-03,
-    after the edition's recalibration, issue 16: they were 12 and 10, and before issue 12's
-    bots 3 and 37)."""
-    used = turns_used(simulate(ED, 3, 2, {"big_town": True}))
+    Sudden-death Round (seed 7), two extra Blocks and the automatic trigger (seed 6); seeds
+    found by simulating seeds 1, 2, 3... until a game shows it (picked again on 2026-12-04
+    after issue 28 changed the choices' order: they were 2 and 8, after the edition's
+    recalibration, issue 16; 12 and 10 before it, and before issue 12's bots 3 and 37)."""
+    used = turns_used(simulate(ED, 3, 7, {"big_town": True}))
     assert used == {"extra-block": 1, "sudden-death": 1}
-    log = simulate(ED, 3, 8, {"big_town": True})
+    log = simulate(ED, 3, 6, {"big_town": True})
     assert turns_used(log) == {"extra-block": 2}
     assert any("sudden_death" in t and "big_town" not in t for t in log["turns"])
 
 
 def test_promo_games_follow_crowdfund_and_manage() -> None:
     """#51P-#53P: the bots follow (follow: true), crowdfund with pledges of at least 30 and
-    place Workers on the Manager (seed 5: the first of seeds 1, 2, 3... that shows all three
-    and a Crowdfunding carried out, picked on 2026-12-03 after the edition's recalibration,
-    issue 16; seed 3 before it, from issue 12). A Crowdfunding carried out names its site
+    place Workers on the Manager (seed 8: the first of seeds 1, 2, 3... that shows all three
+    and a Crowdfunding carried out, picked again on 2026-12-04 after issue 28 changed the
+    choices' order; seed 5 after the edition's recalibration, issue 16, and seed 3 before it,
+    from issue 12). A Crowdfunding carried out names its site
     (a bare one is a choosing move that ended the player's game in the last round)."""
-    log = simulate(ED, 4, 5, {"promo_tiles": PROMOS})
+    log = simulate(ED, 4, 8, {"promo_tiles": PROMOS})
     used = turns_used(log)
     assert used.get("follow") and used.get("crowdfunding") and used.get("manager")
     assert any(t["tile"] == "crowdfunding" and "site" in t for t in log["turns"])

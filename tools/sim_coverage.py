@@ -499,14 +499,22 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         parser.error(str(e))
     edition = load_edition("standard")
-    try:
-        games = [play(edition, players, seed, options or None)
-                 for players in args.players
-                 for seed in range(args.seed, args.seed + args.games)]
-    except (IllegalMove, SimulationError) as e:  # e.g. an option the setup refuses
-        parser.error(f"cannot play these games: {e}")
+    games: list[Game] = []
+    unfinished: list[str] = []
+    for players in args.players:
+        for seed in range(args.seed, args.seed + args.games):
+            try:
+                games.append(play(edition, players, seed, options or None))
+            except IllegalMove as e:  # e.g. an option the setup refuses: no game can be had
+                parser.error(f"cannot play these games: {e}")
+            except SimulationError as e:  # a game the bots do not end: named, left out
+                unfinished.append(f"{players}p/{seed}: {e}")
+    if not games:
+        parser.error("no game could be played: " + "; ".join(unfinished))
     summary = Summary(games)
     print(report(edition, summary))
+    for line in unfinished:
+        print(f"left out, not ended by the bots: {line}")
     return 1 if summary.missing() else 0
 
 

@@ -343,8 +343,12 @@ class Bot:
 
 def drawing_order(raw: Raw, rng: random.Random) -> list[Any]:
     """An outcome's values in the order `rng` draws them without putting back, each by its
-    odds (`Raw.weights`; even odds when the outcome has none)."""
-    values, weights = list(raw.candidates), list(raw.weights or [1.0] * len(raw.candidates))
+    odds (`Raw.weights`; even odds when the outcome has none). A choice offered beside the
+    outcome (OMIT: Import declined before its die is rolled) is not drawn: chance never takes
+    it (the bot comes to it last, as a witness, when no face can be carried out)."""
+    drawable = [i for i, v in enumerate(raw.candidates) if v is not OMIT and v is not END]
+    values = [raw.candidates[i] for i in drawable]
+    weights = [raw.weights[i] for i in drawable] if raw.weights else [1.0] * len(values)
     out = []
     while values:
         i = rng.choices(range(len(values)), weights=weights)[0]
