@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import townland
+from .engine.game import plural
 from .engine.ledger import Entry
 from .engine.replay import Replay, Snapshot
 from .engine.scoring import FINAL, Score
@@ -15,11 +16,13 @@ from .engine.state import MUNICIPALITY, GameState
 from .loading import Game
 
 # What a VP entry's rule says about its source (the rulebook's words).
+# A source named by what it counts (floors, houses, trees, auctions) says that it holds VPs.
 SOURCES = {
-    "R-BLD-07": "floors built", "R-SELL-09": "houses sold", "R-SELL-10": "commerce rewards",
-    "R-A10-02": "trees planted", "R-SACT-02": "trees planted", "R-A16-03": "replanting",
+    "R-BLD-07": "VPs from floors built", "R-SELL-09": "VPs from houses sold",
+    "R-SELL-10": "commerce rewards", "R-A10-02": "VPs from trees planted",
+    "R-SACT-02": "VPs from trees planted", "R-A16-03": "replanting",
     "R-RDB-06": "Bonus Road Track", "R-A08A-03": "exploring", "R-SBON-04": "site bonuses",
-    "R-A05-05": "auctions", "R-VP-02": "conversions", "R-TAR-10": "penalties",
+    "R-A05-05": "VPs from auctions", "R-VP-02": "conversions", "R-TAR-10": "penalties",
     "R-TAR-11": "penalties", "R-RND-07": "penalties",
 }
 
@@ -98,19 +101,20 @@ def explain_tie(scores: list[Score]) -> str:
     """How the winner was decided: most VPs, then unplanted trees, then money (R-SCORE-06..09)."""
     top = [s for s in scores if s.total == scores[0].total]
     if len(top) == 1:
-        return f"{scores[0].player} wins with {scores[0].total} VPs."
+        return f"{scores[0].player} wins with {plural(scores[0].total, 'VP')}."
     names = " and ".join(s.player for s in top)
     trees = {s.player: s.trees for s in top}
     if len(set(trees.values())) > 1:
         best = max(top, key=lambda s: s.trees)
-        return (f"{names} tie on {top[0].total} VPs; {best.player} has the most unplanted Trees "
-                f"({', '.join(f'{p} {n}' for p, n in trees.items())}) and wins (R-SCORE-07).")
+        return (f"{names} tie on {plural(top[0].total, 'VP')}; {best.player} has the most "
+                f"unplanted Trees ({', '.join(f'{p} {n}' for p, n in trees.items())}) and "
+                "wins (R-SCORE-07).")
     money = {s.player: s.money_left for s in top}
     if len(set(money.values())) > 1:
         best = max(top, key=lambda s: s.money_left)
-        return (f"{names} tie on {top[0].total} VPs and on Trees; {best.player} has the most "
-                f"money left after conversion ({', '.join(f'{p} {n}' for p, n in money.items())}"
-                ") and wins (R-SCORE-08).")
+        return (f"{names} tie on {plural(top[0].total, 'VP')} and on Trees; {best.player} has "
+                "the most money left after conversion "
+                f"({', '.join(f'{p} {n}' for p, n in money.items())}) and wins (R-SCORE-08).")
     return f"{names} tie on VPs, Trees and money and share first place (R-SCORE-09)."
 
 

@@ -6,13 +6,14 @@ from dataclasses import asdict
 from typing import Any
 
 from .audit import Audit, lost_to_municipality
+from .engine.game import plural
 from .engine.ledger import Entry
 from .engine.state import MUNICIPALITY
 from .terminal import markdown_text, safe_text
 
-SOURCE_ORDER = ["floors built", "houses sold", "commerce rewards", "trees planted",
-                "replanting", "exploring", "site bonuses", "Bonus Road Track", "auctions",
-                "conversions", "penalties", "other"]
+SOURCE_ORDER = ["VPs from floors built", "VPs from houses sold", "commerce rewards",
+                "VPs from trees planted", "replanting", "exploring", "site bonuses",
+                "Bonus Road Track", "VPs from auctions", "conversions", "penalties", "other"]
 
 
 def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
@@ -70,7 +71,8 @@ def public_rows(a: Audit) -> tuple[list[list[Any]], str]:
                           for who, blocks, vp in p.shares)
         rows.append([f"{p.building} ({p.site})", desires, p.total, split])
     lost = sum(lost_to_municipality(p) for p in a.public)
-    return rows, f"The Municipality's shares ({lost} VPs) are lost (R-MUNI-02)." if lost else ""
+    return rows, (f"The Municipality's shares ({plural(lost, 'VP')}) are lost (R-MUNI-02)."
+                  if lost else "")
 
 
 def public_table(a: Audit, markdown: bool) -> str:
@@ -94,9 +96,11 @@ def claims_text(a: Audit, markdown: bool) -> str:
             heads.append(f"{when}{where}, the log claims {x.claimed} won; by the rules the "
                          f"winner is {x.actual}.")
             continue
-        unit = {"money": "Grinies", "vp": "VPs"}.get(x.what, "VPs")
+        unit = {"money": ("Grinie", "Grinies")}.get(x.what, ("VP", "VPs"))
         what = " as final score" if x.what == "final score" else ""
-        heads.append(f"{when}{where}, the log claims {x.player} has {x.claimed} {unit}"
+        claimed = plural(x.claimed, *unit) if isinstance(x.claimed, int) else \
+            f"{x.claimed} {unit[1]}"
+        heads.append(f"{when}{where}, the log claims {x.player} has {claimed}"
                      f"{what}; the rules give {x.actual}.")
     head = "First divergence: " + "\n".join(heads)
     names = " and ".join(sorted({x.player for x in here}))

@@ -28,6 +28,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from . import report
+from .engine.game import plural
 from .errors import LogFormatError, Problem
 from .loading import Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME, kind_of_file
@@ -830,7 +831,7 @@ def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None,
     n = counts(results, not_logs)
     parts = [f"{n[s]} {s}" + (f" ({n['unfinished']} unfinished)" if s == "legal" and
                               n["unfinished"] else "") for s in STATUSES if n[s]]
-    lines.append(f"{len(results)} files: " + ", ".join(parts))
+    lines.append(f"{plural(len(results), 'file')}: " + ", ".join(parts))
     odd = not_files or {}
     yaml = [p for p in not_logs or [] if p not in odd]
     if yaml:
@@ -851,7 +852,7 @@ def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None,
 def _detail(r: dict[str, Any]) -> str:
     if r["status"] == "legal":
         playing = r.get("unfinished")
-        return f"{r.get('turns', 0)} turns" + (
+        return plural(int(r.get("turns", 0)), "turn") + (
             f", unfinished ({', '.join(playing)} still playing)" if playing else "")
     if r["status"] == "illegal":
         e = r["error"]

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from . import batch, collector, entry, report
+from .engine.game import plural
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
@@ -756,7 +757,8 @@ def viewer(
         raise typer.Exit(ILLEGAL)
     page = viewer_html(game, _shown(log))
     _write_or_exit(output, page)
-    _echo(f"{_shown(log)}: viewer of {len(game.replay.snapshots)} snapshots written to "
+    _echo(f"{_shown(log)}: viewer of {plural(len(game.replay.snapshots), 'snapshot')} "
+          f"written to "
           f"{output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)")
     if game.replay.error is not None:
         _emit("text", report.validation(_shown(log), game))
@@ -823,7 +825,7 @@ def season_report(
         signum = batch.pending_signal()
         if signum is not None:
             _echo(f"grinivil: interrupted ({signal.Signals(signum).name}) after {len(games)} "
-                  f"of {len(paths)} logs: no report written.", err=True)
+                  f"of {plural(len(paths), 'log')}: no report written.", err=True)
             raise typer.Exit(128 + signum)
     for g in games:  # said here too: the person need not open the report to see it
         if g["status"] in ("unreadable", "error"):

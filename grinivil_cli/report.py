@@ -8,6 +8,7 @@ from typing import Any
 from .edition.model import RESOURCES
 from .engine import townland
 from .engine.actions import NAMES
+from .engine.game import plural
 from .engine.replay import Snapshot
 from .engine.setup import describe_options
 from .engine.state import GameState
@@ -64,7 +65,7 @@ def validation(path: str, game: Game) -> dict[str, Any]:
                    findings=[_move(e) for e in r.findings],
                    text=shown_lines(path, lines, "findings"))
         return out
-    lines = [f"{path}: legal ({turns} turns)"]
+    lines = [f"{path}: legal ({plural(turns, 'turn')})"]
     if r.game is not None and r.game.state.options.played:  # the variants played
         out["options"] = {k: sorted(v) if k == "promo_tiles" else v
                           for k, v in r.game.state.options.write().items()}

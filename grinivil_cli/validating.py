@@ -13,6 +13,7 @@ from contextlib import closing
 from typing import Any
 
 from . import batch
+from .engine.game import plural
 from .logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN
 from .terminal import echo, safe_json, safe_text
 
@@ -93,7 +94,7 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
             _rule_hint(results)
         if signum is not None:
             _echo(f"grinivil: interrupted ({signal.Signals(signum).name}): {len(results)} of "
-                  f"{len(paths)} files validated.", err=True)
+                  f"{plural(len(paths), 'file')} validated.", err=True)
             return 128 + signum
     return counts["exit"]
 
@@ -106,7 +107,7 @@ def _rule_hint(results: list[dict[str, Any]]) -> None:
         error = r.get("error") or {}
         hint = hint_for(error.get("rule", "")) if error.get("rule") else ""
         if hint:
-            _echo(hint.strip("()").replace("`", "") + ".", err=True)
+            _echo(hint, err=True)
             return
 
 

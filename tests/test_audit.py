@@ -95,7 +95,7 @@ def test_ex05_paula_sale_entry_by_entry() -> None:
     assert [(e.turn, e.player, e.what, e.amount, e.total, e.cause, e.rule, e.counterparty)
             for e in entries] == [
         (1, "Bruno", "money", -15, 35, "Compensation to David", "R-SELL-06", "David"),
-        (1, "David", "money", 15, 65, "Compensation to David from Bruno", "R-SELL-06", "Bruno"),
+        (1, "David", "money", 15, 65, "Compensation from Bruno", "R-SELL-06", "Bruno"),
         (1, "Bruno", "vp", 5, 5, PRIMARY, "R-SELL-09", "bank"),
         (1, "Bruno", "money", 34, 69, PRIMARY, "R-SELL-09", "bank"),
         (1, "Robin", "vp", 3, 3, BUS_STOP, "R-SELL-10", "bank"),
@@ -112,9 +112,10 @@ def test_ex05_paula_sale_entry_by_entry() -> None:
         net[e.player, e.what] = net.get((e.player, e.what), 0) + e.amount
     assert net == {("Bruno", "money"): 19, ("Bruno", "vp"): 9, ("David", "money"): 15,
                    ("Robin", "vp"): 3, ("Rudi", "vp"): 4}
-    # The audit's sources: the primary reward is "houses sold", the features "commerce rewards".
+    # The audit's sources: the primary reward is "VPs from houses sold", the features "commerce
+    # rewards".
     assert vp_sources(entries, ["Bruno", "David", "Robin", "Rudi"]) == {
-        "Bruno": {"houses sold": 5, "commerce rewards": 4}, "David": {},
+        "Bruno": {"VPs from houses sold": 5, "commerce rewards": 4}, "David": {},
         "Robin": {"commerce rewards": 3}, "Rudi": {"commerce rewards": 4}}
 
 

@@ -64,7 +64,7 @@ def test_fifos_sockets_and_devices_in_a_folder_are_skipped_unopened(
     result = run("validate", arg, timeout=25)
     assert time.monotonic() - start < 15
     assert result.returncode == 0, result.stdout
-    assert "1 files: 1 legal" in result.stdout, result.stdout
+    assert "1 file: 1 legal" in result.stdout, result.stdout
     assert ("4 files skipped, not regular files: linked.yaml is a FIFO (named pipe), "
             "pipe.yaml is a FIFO (named pipe), sock.yaml is a socket, zero.yaml is a character "
             "device") in result.stdout, result.stdout

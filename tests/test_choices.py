@@ -481,14 +481,14 @@ def test_r_a09_05_buy_trees_with_an_empty_supply_cannot_be_chosen() -> None:
 
 def test_r_tar_06_the_ineligible_tiles_of_the_kits_first_turn() -> None:
     """R-TAR-06: Anna at the start (50 G, no cubes, no House, 2 Trees): not able to Sell
-    Resources (no cube, R-A06-01), Build a Floor (no cube, #03 and #04: R-A03-02), Forced
+    Resources (no cube, R-A06-01), Build a Floor (no cube, #03 and #04: R-BLD-07), Forced
     Trade (no cube to give, R-A18-01), Sell the House (none, R-A12-01), Build a Road (no
     Construction Road: R1 is completed at setup, R0 and R2 are half-roads: R-A08B-05); with 9
     G the Auction (R-A05-02), Explore (R-A08A-01), Buy Warehouse (R-A07-01) too."""
     g = new_game(2)
     no = {t.tile: t.why.rule for t in tile_choices(g) if not t.eligible and t.why}
-    assert no == {"sell-resources": "R-A06-01", "build-floor": "R-A03-02",
-                  "build-floor-premium": "R-A03-02", "forced-trade": "R-A18-01",
+    assert no == {"sell-resources": "R-A06-01", "build-floor": "R-BLD-07",
+                  "build-floor-premium": "R-BLD-07", "forced-trade": "R-A18-01",
                   "sell-house": "R-A12-01", "build-road": "R-A08B-05"}
     g = new_game(2, money=9)
     no = {t.tile: t.why.rule for t in tile_choices(g) if not t.eligible and t.why}
@@ -596,7 +596,7 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     answers = tile_answers_counted(monkeypatch, g)
     on, replays_on = answers()
     assert on["buy-resources"] == (False, "R-A01-03")
-    assert on["buy-resources-discount"] == (False, "R-A01-03")
+    assert on["buy-resources-discount"] == (False, "R-A02-03")  # #02's own cost rule
     assert on["subsidy"] == (True, None)
     monkeypatch.setattr(turn_rules, "at_the_choice", lambda *args: None)
     off, replays_off = answers()

@@ -147,11 +147,12 @@ def test_token_family_must_match_site_kind_r_site_01() -> None:
 
 def test_first_floor_needs_a_usable_road_r_bld_08_r_road_02() -> None:
     """R-BLD-08, R-ROAD-02, R-ROAD-03: I0.s2 hangs on R0, a Half-road (I7 is empty): no first
-    Floor there; the message names the road and its stage."""
+    Floor there, by the narrowest rule, the Half-road's (R-ROAD-02: "you cannot build on sites
+    attached to it"); the message names the road and its stage."""
     g = new_game(2)
     give(g, "Anna", concrete=2, wood=1)
-    e = refused(g, "Anna", "R-BLD-08", tile="build-floor", site="I0.s2", building="house")
-    assert "R0, a half road" in e.message
+    e = refused(g, "Anna", "R-ROAD-02", tile="build-floor", site="I0.s2", building="house")
+    assert "R0, a Half-road" in e.message
 
 
 def test_first_floor_on_a_construction_road_r_road_04() -> None:
@@ -695,19 +696,20 @@ def test_additional_floor_ex_22_r_aba_03_06() -> None:
 
 def test_additional_floor_costs_must_be_payable_r_aba_07() -> None:
     """R-ABA-07, R-ABA-03: with 24 Grinies the Additional Floor is refused (25); without floor
-    2's cubes too; and a House finished by the main Floor takes no Additional Floor."""
+    2's cubes too (both R-ABA-07, the cost of the Associated Build Action); and a House
+    finished by the main Floor takes no Additional Floor."""
     g = new_game(2)
     player(g, "Anna").money = 24
     give(g, "Anna", concrete=3, wood=2, steel=1)
     kw: dict[str, Any] = {"tile": "build-floor", "site": "I0.s1", "building": "house",
                           "associated": {"additional_floor": {}}}
-    e = refused(g, "Anna", "R-ABA-03", **kw)
+    e = refused(g, "Anna", "R-ABA-07", **kw)
     assert "25 Grinies; Anna holds 24" in e.message
     player(g, "Anna").money = START_MONEY
     player(g, "Anna").cubes["steel"] = 0
     g.state.supply.pouch["steel"] += 1
-    e = refused(g, "Anna", "R-BLD-07", **kw)
-    assert "needs 1 concrete, 1 wood, 1 steel" in e.message
+    e = refused(g, "Anna", "R-ABA-07", **kw)
+    assert "the cubes of the next Floor; Anna holds 1 concrete, 1 wood" in e.message
     building(g, "C.s1", "house", "Bruno")
     give(g, "Anna", steel=1)
     e = refused(g, "Anna", "R-BLD-11", tile="build-floor", site="C.s1",
@@ -740,15 +742,15 @@ def test_connected_road_must_be_the_sites_road_amb_aba_02() -> None:
     e = refused(g, "Anna", "R-ABA-04", tile="build-floor", site="I1.s2", building="house",
                 associated={"connected_road": {"road": "R1"}})
     assert "Connected Road of I1.s2 is R2, not R1" in e.message
-    e = refused(g, "Anna", "R-ABA-04", tile="build-floor", site="I1.s2", building="house",
+    e = refused(g, "Anna", "R-ABA-07", tile="build-floor", site="I1.s2", building="house",
                 associated={"connected_road": {}})
-    assert "needs 2 concrete; Anna holds 1 concrete" in e.message
+    assert "needs 2 concrete for the Road; Anna holds 1 concrete" in e.message
     e = refused(g, "Anna", "R-RDB-03", tile="build-floor", site="C.s1", building="house",
                 associated={"connected_road": {}})
     assert "ring is already completed" in e.message
     player(g, "Anna").money = 9
     give(g, "Anna", concrete=1)
-    e = refused(g, "Anna", "R-ABA-04", tile="build-floor", site="I1.s2", building="house",
+    e = refused(g, "Anna", "R-ABA-07", tile="build-floor", site="I1.s2", building="house",
                 associated={"connected_road": {}})
     assert "10 Grinies; Anna holds 9" in e.message
 
@@ -796,7 +798,8 @@ def test_sell_the_house_associated_ex_22_r_aba_05_r_muni_10() -> None:
 
 
 def test_sell_the_house_only_after_finishing_floor_r_aba_05() -> None:
-    """R-ABA-05: Sell the House follows only the Floor that finishes a House."""
+    """R-ABA-05, R-ABA-07: Sell the House follows only the Floor that finishes a House; its 15
+    Grinies and the Compensation owed must be payable."""
     g = new_game(2)
     g.state.supply.display.remove("boris")
     player(g, "Anna").residents.append("boris")
@@ -806,9 +809,10 @@ def test_sell_the_house_only_after_finishing_floor_r_aba_05() -> None:
     assert "finishes a House" in e.message
     player(g, "Anna").money = 14
     give(g, "Anna", concrete=1, wood=1, steel=1)
-    e = refused(g, "Anna", "R-ABA-05", tile="build-floor", site="O1.s1",
+    e = refused(g, "Anna", "R-ABA-07", tile="build-floor", site="O1.s1",
                 associated={"sell_house": {"resident": "boris"}})
-    assert "15 Grinies; Anna holds 14" in e.message
+    assert "30 Grinies (15 Grinies and 15 of Compensation" in e.message
+    assert "Anna holds 14" in e.message
 
 
 def test_associated_action_only_after_a_build_r_aba_01() -> None:

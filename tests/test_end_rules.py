@@ -65,8 +65,8 @@ def test_sudden_death_begins_after_a_turn_ending_with_two_blocks() -> None:
     town = g.state.townland.buildings
     assert town["C.s2"].workers == ["Clara"] and town["C.s7"].workers == ["Bruno"]
     assert g.state.market == {"concrete": 8, "wood": 6, "steel": 4}  # 3p start, no refill
-    e = illegal(g, "R-GEN-02", player="Clara", tile="convert")
-    assert "it is Bruno's turn" in e.message
+    e = illegal(g, "R-SD-07", player="Clara", tile="convert")
+    assert "the last round starts with Bruno, the player clockwise from Anna" in e.message
     # option B gives Bruno the whole ring: 0 -> 20 does not finish him
     play(g, player="Bruno", tile="convert")
     bruno = player(g, "Bruno")

@@ -203,4 +203,4 @@ def test_the_rule_hint_knows_the_ids_the_reference_lists() -> None:
     assert all(reference.known(i) for i in ids)
     for other in ("R-GEN-99", "R-GEN-0", "XYZ", "", "R-", "R-GEN-02:", "fee"):
         assert not reference.known(other)
-    assert reference.hint_for("r-gen-2") == "(`grinivil rule R-GEN-02` explains R-GEN-02)"
+    assert reference.hint_for("r-gen-2") == "Run `grinivil rule R-GEN-02` for the rule in full."

@@ -4,9 +4,10 @@ Every `samples/illegal/*.yaml` starts with `# Breaks <rule id>: <why>`; its last
 setup) breaks that rule, and the validator must stop there with that rule id, a position inside
 the file and a message. The samples cover, among others: R-SETUP-11 and R-SETUP-19 (setup),
 R-TAR-05, R-A16-05, R-A18-04, R-WRK-02, R-TBUY-02 (Time Action Ring), R-MKT-04, R-A06-03
-(Market), R-WH-06 (Warehouses), R-FEE-03, R-SITE-01, R-BLD-08 (construction), R-RDB-03 (roads),
-R-EXPL-03 (exploring), R-SELL-03, R-SELL-05 (residents), R-VP-02 (convert), R-A05-02 (auction),
-R-PLANT-07 (trees), R-GEN-02 (turn order), R-RND-05 (refills) and CLAIM (a claim that disagrees).
+(Market), R-WH-06 (Warehouses), R-FEE-03, R-SITE-01 (construction), R-ROAD-02 (a Half-road),
+R-RDB-03 (roads), R-EXPL-03 (exploring), R-SELL-03, R-SELL-05 (residents), R-VP-02 (convert),
+R-A05-02 (auction), R-PLANT-07 (trees), R-GEN-02 (turn order), R-RND-05 (refills) and CLAIM (a
+claim that disagrees).
 """
 
 from __future__ import annotations

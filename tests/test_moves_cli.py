@@ -93,7 +93,8 @@ def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
     that these cubes pay for (the second of a Pub, Cafe or Pet Shop, the third of a Hospital)
     follow Floors not on the table; the buildings under construction (the Bank on C.s5, the
     Church on O1.s2, Anna's House on I1.s1) need concrete or 2 wood next. #03 and #04 are not
-    eligible, R-A03-02 / R-BLD-07 ("cannot carry it out"); no Construction Road is on the
+    eligible by R-BLD-07, the narrowest rule whose condition failed, as `validate` names it
+    (issue 28; "cannot carry it out"); no Construction Road is on the
     table (the first, R2, comes with I2 at turn 28): Build a Road "cannot be chosen"
     (R-A08B-05, "nothing left for it")."""
     g = load_game(SAMPLE_2P).replay.snapshots[26].state
@@ -106,7 +107,7 @@ def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
     tiles = {t["tile"]: t for t in moves_json(SAMPLE_2P, "--turn", "26")["tiles"]}
     for tile in ("build-floor", "build-floor-premium"):
         assert not tiles[tile]["eligible"]
-        assert tiles[tile]["rule"] == "R-A03-02"
+        assert tiles[tile]["rule"] == "R-BLD-07"
         assert tiles[tile]["reason"] == "cannot carry it out"
         assert "Anna holds 1 wood, 3 steel" in tiles[tile]["message"]
     road = tiles["build-road"]
@@ -118,8 +119,8 @@ def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
     ("game-2p.yaml", 30, "banker", "Bruno", "Anna"),        # Bruno's turn 30 placed it
     ("game-4p.yaml", 142, "ecologist", "Bruno", "Clara"),   # Bruno's turn 142
     ("game-5p.yaml", 174, "ecologist", "Bruno", "Emma"),    # Bruno's turn 172
-    ("game-6p.yaml", 204, "builder", "Anna", "David"),      # Anna's turn 204
-])
+])  # (game-6p after turn 204, Anna's Worker on the Builder: David's every choice is a
+#    finishing move, which may name any tile of the ring: AMB-END-04, tests/test_reason_ids.py)
 def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, tile: str,
                                                        owner: str, on_turn: str) -> None:
     """R-TAR-05: in these samples, after the turn given, a Worker stands on an Ability Tile
@@ -236,14 +237,14 @@ def test_tile_shows_each_decision_with_its_options_and_a_legal_move(tmp_path: Pa
 
 
 @pytest.mark.parametrize(("site", "rule", "words"), [
-    ("I0.s2", "R-BLD-08", "half road"),            # R0: no tile at I7 yet
+    ("I0.s2", "R-ROAD-02", "Half-road"),           # R0: no tile at I7 yet
     ("C.s9", "R-BLD-08", "no such Building Site"),
 ])
 def test_an_illegal_site_given_exits_1_with_the_rule(site: str, rule: str, words: str) -> None:
     """After turn 8 of the 2-player sample Anna is on turn (the log's turn 9 builds a House
     on C.s1). --tile build-floor --set site=S with a site not offered: exit 1, the rule it
-    breaks (R-BLD-08: a first Floor needs a site on a Construction or Completed Road), and no
-    move; the sites offered do not include it."""
+    breaks (R-ROAD-02: a Half-road cannot be used; R-BLD-08: no such site), and no move; the
+    sites offered do not include it."""
     turn = log_turns(SAMPLE_2P)[8]
     assert (turn["player"], turn["tile"], turn["site"], turn["building"]) == (
         "Anna", "build-floor", "C.s1", "house")

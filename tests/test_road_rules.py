@@ -180,7 +180,7 @@ def test_bonus_road_track_past_the_end_amb_rdb_01() -> None:
     with_r2(g)
     player(g, "Anna").road_track = 12
     give(g, "Anna", concrete=2)
-    e = refused(g, "Anna", "R-RDB-06", tile="build-road", road="R2",
+    e = refused(g, "Anna", "R-RDB-04", tile="build-road", road="R2",
                 road_bonus={"explore": {"slot": "I4", "land_tile": "I05"}})
     assert "no space left" in e.message
     turn(g, "Anna", tile="build-road", road="R2")
@@ -195,7 +195,7 @@ def test_bonus_road_track_land_tile_r_rdb_06_r_expl_06() -> None:
     g = new_game(2)
     with_r2(g)
     give(g, "Anna", concrete=2)
-    e = refused(g, "Anna", "R-RDB-06", tile="build-road", road="R2",
+    e = refused(g, "Anna", "R-RDB-04", tile="build-road", road="R2",
                 road_bonus={"explore": {"slot": "I4", "land_tile": "I05"}})
     assert "space 1 of the Bonus Road Track has no 'explore' reward" in e.message
     player(g, "Anna").road_track = 4
@@ -231,16 +231,17 @@ def test_bonus_road_track_repeat_r_rdb_06() -> None:
 
 
 def test_repeat_only_where_the_track_has_one_r_rdb_06() -> None:
-    """R-RDB-06, R-RDB-04: a Repeat recorded as a Road Bonus must be on the space reached: space
-    1 has none; past the last space (AMB-RDB-01) there is none either."""
+    """R-RDB-06, R-RDB-04: a Repeat recorded as a Road Bonus must be on the space reached (the
+    rewards received are the new space's, R-RDB-04): space 1 has none; past the last space
+    (AMB-RDB-01) there is none either."""
     g = new_game(2)
     with_r2(g)
     give(g, "Anna", concrete=2)
-    e = refused(g, "Anna", "R-RDB-06", tile="build-road", road="R2",
+    e = refused(g, "Anna", "R-RDB-04", tile="build-road", road="R2",
                 road_bonus={"repeat": True})
     assert "space 1 of the Bonus Road Track has no 'repeat' reward" in e.message
     player(g, "Anna").road_track = 12
-    e = refused(g, "Anna", "R-RDB-06", tile="build-road", road="R2",
+    e = refused(g, "Anna", "R-RDB-04", tile="build-road", road="R2",
                 road_bonus={"repeat": True})
     assert "no space left" in e.message
 
@@ -287,8 +288,8 @@ def test_half_road_blocks_building_and_exploring_r_road_02() -> None:
     g = new_game(2)
     assert stage(g, "R0") == "half" and stage(g, "R2") == "half"
     give(g, "Anna", concrete=2, wood=1)
-    e = refused(g, "Anna", "R-BLD-08", tile="build-floor", site="I0.s2", building="house")
-    assert "a half road" in e.message
+    e = refused(g, "Anna", "R-ROAD-02", tile="build-floor", site="I0.s2", building="house")
+    assert "a Half-road" in e.message
     e = refused(g, "Anna", "R-EXPL-03", tile="explore", slot="O0", land_tile="O02")
     assert "O0 is not reachable" in e.message
 

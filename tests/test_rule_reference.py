@@ -137,7 +137,7 @@ def test_an_ambiguity_says_what_the_project_decided() -> None:
 
 
 def test_hint_for_points_at_the_command() -> None:
-    assert reference.hint_for("r-fee-03") == "(`grinivil rule R-FEE-03` explains R-FEE-03)"
+    assert reference.hint_for("r-fee-03") == "Run `grinivil rule R-FEE-03` for the rule in full."
     assert reference.hint_for("R-NOPE-99") == ""
 
 

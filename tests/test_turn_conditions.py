@@ -124,13 +124,13 @@ def test_r_vp_05_the_vps_before_selecting_convert_count_not_those_after_the_taxe
     assert "the log converts 0" in e.message and e.path == ("turns", 0, "money_to_vp")
     e = illegal(g, "R-VP-02", player="Anna", tile="convert", refills=REFILL, vp_to_money=1,
                 roll=7)
-    assert "converts 1 VPs but has 0" in e.message
+    assert "converts 1 VP but has 0" in e.message
     e = illegal(g, "R-VP-02", player="Anna", tile="convert", refills=REFILL, money_to_vp=1,
                 roll=7)
     assert "6 Grinies" in e.message and "holds 0" in e.message
     e = illegal(g, "R-TAR-06", player="Anna", tile="convert", refills=REFILL, declined=True)
     assert "could not have carried it out" in e.message and "(R-VP-02)" in e.message
-    assert "converts 1 VPs but has 0" in e.message or "Anna holds 0" in e.message
+    assert "converts 1 VP but has 0" in e.message or "Anna holds 0" in e.message
     assert e.path == ("turns", 0, "declined")
 
 

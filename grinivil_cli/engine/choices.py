@@ -98,6 +98,9 @@ class Raw:
     any_one: bool = False
     enough: tuple[Any, ...] = ()
     why_none: str = ""  # why there is no candidate at all, when there is none
+    # the narrowest rule whose condition failed when there is none (else `rule`, the rule of
+    # the decision): a Floor's cubes (R-BLD-07) for the Building Site of #03 (R-A03-02)
+    why_rule: str = ""
     key: str = ""  # the log field whose domain proposed it (set by the probe)
     weights: tuple[float, ...] = ()  # an outcome's: how likely each candidate is (none: alike)
 
@@ -509,7 +512,8 @@ class Search:
             if not tried and depth > self.deepest[0]:
                 raw = r.raw
                 why = raw.why_none or f"nothing is possible for {raw.what}."
-                self.deepest = (depth, IllegalMove(raw.rule, why, self.root + raw.path))
+                self.deepest = (depth, IllegalMove(raw.why_rule or raw.rule, why,
+                                                   self.root + raw.path))
             ok = any(self.completable(partial.choose(r.raw, v), depth + 1) for v in tried)
         self.known[key] = ok
         return ok
@@ -556,8 +560,11 @@ class Search:
             return Decision(raw.path, raw.kind, raw.what, raw.rule,
                             ranges=tuple(self._legal_ranges(partial, raw)),
                             zero_omits=raw.zero_omits)
-        if raw.kind == "outcome":  # what can be drawn: chance is not a choice
-            return Decision(raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates)
+        if raw.kind == "outcome":  # what can be drawn: chance is not a choice; not drawing
+            # at all (OMIT: declining before the roll, AMB-A14-03 (a)) is, and is judged
+            return Decision(raw.path, raw.kind, raw.what, raw.rule, options=tuple(
+                v for v in raw.candidates
+                if v is not OMIT or self.completable(partial.choose(raw, v), 1)))
         options = tuple(v for v in raw.candidates if self.completable(partial.choose(raw, v), 1))
         return Decision(raw.path, raw.kind, raw.what, raw.rule, options=options)
 

@@ -49,6 +49,10 @@ def start_building(g: Game, p: PlayerState, site: str, key: str | None,
     if not townland.is_buildable(g.ed, town, site):
         road = townland.site_road(g.ed, town, site)
         stage = townland.road_stage(g.ed, town, road)
+        if stage == "half":  # "you cannot build on sites attached to it" (R-ROAD-02)
+            raise IllegalMove("R-ROAD-02", f"{site} hangs on {road}, a Half-road, which cannot "
+                              "be used: a first Floor needs a Construction or Completed Road.",
+                              move.at("site"))
         raise IllegalMove("R-BLD-08", f"{site} hangs on {road}, a {stage} road; a first Floor "
                           "needs a Construction or Completed Road.", move.at("site"))
     if key is None:
@@ -156,9 +160,10 @@ def pay_participation_fee(g: Game, p: PlayerState, building: Building, path: Pat
         return
     living = g.state.residents_living()
     fee = participation_fee(living)
-    g.pay(p, fee, f"the Participation Fee to {owner} ({FEE_BASE} + {FEE_PER_RESIDENT} x "
-          f"{plural(living, 'resident')}{', max 20' if fee == FEE_MAX else ''})", "R-FEE-03", path,
-          to=owner)
+    how = (f"({FEE_BASE} + {FEE_PER_RESIDENT} x {plural(living, 'resident')}"
+           f"{', max 20' if fee == FEE_MAX else ''})")
+    g.pay(p, fee, f"the Participation Fee to {owner} {how}", "R-FEE-03", path,
+          to=owner, received=f"the Participation Fee from {p.name} {how}")
 
 
 def build_floor(g: Game, p: PlayerState, move: BuildFloor | AdditionalFloor, site: str, *,

@@ -31,6 +31,7 @@ import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
@@ -41,11 +42,12 @@ from .abilities import (
     follower_active,
     merchant_active,
 )
+from .actions import BEFORE_THE_DECLINE
 from .actions.promo import CROWDFUNDING_FAMILIES
 from .actions.trade import AUCTION_CUBES, MIN_BID, TRADE_PRICE, purchase_price
 from .choices import END, OMIT, Ask, Domain, Raw
 from .construction import FAMILY_OF_SITE, ways_to_discard
-from .game import describe_cubes
+from .game import Game, describe_cubes, plural
 from .market import check_excess, fits, holes, refills_that_decide
 from .records import PENDING
 from .residents import qualifying
@@ -88,6 +90,10 @@ def _draws(held: tuple[int, ...], n: int) -> tuple[tuple[list[str], ...], tuple[
     drawn = tuple(multisets(pouch, n))
     return drawn, tuple(
         float(math.prod(math.comb(pouch[r], d.count(r)) for r in RESOURCES)) for d in drawn)
+
+
+def grinies(n: int) -> str:
+    return plural(n, "Grinie", "Grinies")
 
 
 def one_of(ask: Ask, what: str, rule: str, values: Iterable[object], *,
@@ -190,9 +196,15 @@ def declined(ask: Ask) -> Raw:
     way, `turn.drew_badly`), declining is legal exactly when carrying out is (nothing after
     the action can fail: time bought and Repeat Actions may be left out, and the excess cubes
     and Sudden-death choices always have a legal value), and a search for some complete
-    record need not try both (`any_one`)."""
+    record need not try both (`any_one`). An Action whose first outcome was left out (Import
+    declined before its die is rolled, AMB-A14-03) can only be declined."""
     raw = one_of(ask, "decline the Action (2 VP penalty)", "R-TAR-10", [True], optional=True)
-    drew = bool(ask.action.get("refills")) or MERCHANT_KEY in ask.action
+    first = BEFORE_THE_DECLINE.get(ask.tile)  # the Action's own first outcome, drawn already
+    if first is not None and any(ask.path[:-1] + (k,) in ask.partial.omitted
+                                 for k in first.fields):  # not drawn: declined before it
+        return replace(raw, candidates=(True,), any_one=False)
+    drew = bool(ask.action.get("refills")) or MERCHANT_KEY in ask.action or (
+        first is not None and any(k in ask.action for k in first.fields))
     return replace(raw, any_one=not drew)
 
 
@@ -292,9 +304,10 @@ def cubes(ask: Ask) -> Raw | None:
     if t == "sell-resources" and ask.parent is None:
         if not chosen and not any(p.cubes[x] and g.state.market[x] < len(holes(g, x))
                                   for x in RESOURCES):
+            # no cube at all (R-A06-01), or only cubes whose sections are full (R-A06-03)
             return Raw(ask.path + (r,), "count", f"{r} sold", "R-A06-01", why_none=(
                 f"{p.name} holds {describe_cubes(p.cubes)}: no Resource the Market has an empty "
-                "hole for."))
+                "hole for."), why_rule="R-A06-03" if any(p.cubes.values()) else "R-A06-01")
         room = len(holes(g, r)) - g.state.market[r]
         return count(ask, f"{r} sold", "R-A06-01", 0, min(p.cubes[r], room), scan="monotone",
                      path=ask.path + (r,))
@@ -332,13 +345,15 @@ def cubes_bought(ask: Ask, chosen: dict[str, int], r: str, *, discount: bool) ->
     def affordable(counts: dict[str, int]) -> bool:
         return purchase_price(g, p, counts, discount=discount)[0] <= p.money
 
+    # each tile's own rule: #02's cost and effect are its own (R-A02-02, R-A02-03)
+    cost, effect = ("R-A02-03", "R-A02-02") if discount else ("R-A01-03", "R-A01-02")
     if not chosen and not any(g.state.market[x] and affordable({x: 1}) for x in RESOURCES):
-        return Raw(ask.path + (r,), "count", f"{r} bought", "R-A01-03", why_none=(
-            f"{p.name} holds {p.money} Grinies: not the price of any cube on the Market."))
+        return Raw(ask.path + (r,), "count", f"{r} bought", cost, why_none=(
+            f"{p.name} holds {grinies(p.money)}: not the price of any cube on the Market."))
     most = 0
     while most < g.state.market[r] and affordable({**chosen, r: most + 1}):
         most += 1
-    return count(ask, f"{r} bought", "R-A01-02", 0, most, path=ask.path + (r,))
+    return count(ask, f"{r} bought", effect, 0, most, path=ask.path + (r,))
 
 
 def auction_bids(ask: Ask) -> Raw | None:
@@ -357,7 +372,7 @@ def auction_bids(ask: Ask) -> Raw | None:
     initiator = q is p
     raw = count(ask, f"{q.name}'s bid", "R-A05-02", MIN_BID, q.money, scan="ends",
                 path=ask.path + (q.name,), also_zero=not initiator)
-    return replace(raw, why_none=f"{q.name} holds {q.money} Grinies: the Initiator bids at "
+    return replace(raw, why_none=f"{q.name} holds {grinies(q.money)}: the Initiator bids at "
                    f"least {MIN_BID}.")
 
 
@@ -405,7 +420,7 @@ def items(ask: Ask) -> Raw | None:
     most = min(MAX_LIST["items"], player(ask).money // price) if price else MAX_LIST["items"]
     if not made and not most:
         return Raw(ask.path + (0,), "one-of", "an item imported", "R-A14-03", why_none=(
-            f"{player(ask).name} holds {player(ask).money} Grinies: an item costs {price} at "
+            f"{player(ask).name} holds {grinies(player(ask).money)}: an item costs {price} at "
             f"the roll {rolled}."))
     if ask.path in ask.partial.ended or len(made) >= most:  # no more than the money pays for
         return None
@@ -423,8 +438,9 @@ def roll(ask: Ask) -> Raw | None:
     if ask.tile == "convert":
         return Raw(ask.path, "outcome", "the Conversion Die's new rate", "R-VP-03",
                    (5, 6, 7, 8))
-    rule = "R-A14-01" if ask.tile == "import" else "R-A52P-04"
-    return Raw(ask.path, "outcome", "the D6 rolled", rule, tuple(range(1, 7)))
+    if ask.tile == "import":  # read before the decline: left out, declined before rolling
+        return Raw(ask.path, "outcome", "the D6 rolled", "R-A14-01", (*range(1, 7), OMIT))
+    return Raw(ask.path, "outcome", "the D6 rolled", "R-A52P-04", tuple(range(1, 7)))
 
 
 def trades(ask: Ask) -> Raw | None:
@@ -433,24 +449,44 @@ def trades(ask: Ask) -> Raw | None:
     g, p = ask.g, player(ask)
     made = ask.value if isinstance(ask.value, list) else []
     last = made[-1] if made else None
+    held = cubes_after_trades(g, p, made[:-1] if isinstance(last, dict) else made)
     if isinstance(last, dict) and "give" not in last:
         return Raw(ask.path + (len(made) - 1, "give"), "one-of", "the Resource given",
-                   "R-A18-01", tuple(r for r in RESOURCES if p.cubes[r]),
+                   "R-A18-01", tuple(r for r in RESOURCES if held[p.name][r]),
                    why_none=f"{p.name} holds no cube to give.")
     if isinstance(last, dict) and "get" not in last:
         other = g.state.player(last["with"])
         return Raw(ask.path + (len(made) - 1, "get"), "one-of", f"the Resource taken from "
-                   f"{other.name}", "R-A18-01", tuple(r for r in RESOURCES if other.cubes[r]),
+                   f"{other.name}", "R-A18-01",
+                   tuple(r for r in RESOURCES if held[other.name][r]),
                    why_none=f"{other.name} holds no cube to trade.")
     most = min(MAX_LIST["trades"], max(0, p.money) // TRADE_PRICE)  # 2 G a cube (R-A18-03)
     if ask.path in ask.partial.ended or (made and len(made) >= most):
         return None
     if not made and not most:
         return Raw(ask.path + (0, "with"), "one-of", "the opponent traded with", "R-A18-03",
-                   why_none=f"{p.name} holds {p.money} Grinies: a trade costs {TRADE_PRICE}.")
+                   why_none=f"{p.name} holds {grinies(p.money)}: a trade costs {TRADE_PRICE}.")
     opponents = [q.name for q in g.state.players if q is not p and not q.finished]
     return Raw(ask.path + (len(made), "with"), "one-of", "the opponent traded with",
                "R-A18-01", tuple(opponents) + ((END,) if made else ()))
+
+
+def cubes_after_trades(g: Game, p: PlayerState, made: list[Any]) -> dict[str, dict[str, int]]:
+    """Each player's cubes after the trades `made` (complete ones), one after the other as the
+    rules make them: the options of a later trade are those of the table the earlier ones
+    left, a cube received in one given on in the next."""
+    # docs/rulings.md AMB-A18-02 (a ruling of this project's: no entry of the catalogue)
+    held = {q.name: dict(q.cubes) for q in g.state.players}
+    for t in made:
+        if not isinstance(t, dict):
+            continue
+        other, give, get = t.get("with"), t.get("give"), t.get("get")
+        if other in held and other != p.name and give in RESOURCES and get in RESOURCES:
+            held[p.name][give] -= 1
+            held[other][give] += 1
+            held[other][get] -= 1
+            held[p.name][get] += 1
+    return held
 
 
 def accepted(ask: Ask) -> Raw | None:
@@ -565,22 +601,42 @@ def spots_of_one_sector(ask: Ask, rule: str, most: int) -> Raw | None:
                free + ((END,) if made else ()))
 
 
-def free_spots(ask: Ask) -> tuple[str, ...]:
+def free_spots(ask: Ask, trees: set[str] | None = None) -> tuple[str, ...]:
+    """The Spots with no Tree: in the table, or where `trees` stand."""
     town = ask.g.state.townland
-    return tuple(sorted(s for s in townland.all_spots(ask.g.ed, town) if s not in town.trees))
+    standing = town.trees if trees is None else trees
+    return tuple(sorted(s for s in townland.all_spots(ask.g.ed, town) if s not in standing))
+
+
+def trees_after_moves(trees: set[str], made: list[Any]) -> set[str]:
+    """Where Trees stand after the Replanting moves `made`, one after the other as the rules
+    make them: a Tree moved may be moved again, a Spot emptied may take another. A move begun
+    (its `to` not decided yet) has taken its Tree up."""
+    # docs/rulings.md AMB-A16-03 (a ruling of this project's: no entry of the catalogue)
+    standing = set(trees)
+    for m in made:
+        if not isinstance(m, dict):
+            continue
+        src, dst = m.get("from"), m.get("to")
+        if isinstance(src, str) and src != "supply":
+            standing.discard(src)
+        if isinstance(dst, str):
+            standing.add(dst)
+    return standing
 
 
 def moves(ask: Ask) -> Raw | None:
     """#16 Replanting: 1 to 3 Trees, each from a Spot or the general supply to a free Spot
-    (R-A16-01, R-A16-02)."""
+    (R-A16-01, R-A16-02), each move from the table the moves before it left."""
     made = ask.value if isinstance(ask.value, list) else []
     town = ask.g.state.townland
+    standing = trees_after_moves(town.trees, made)
     if made and isinstance(made[-1], dict) and "to" not in made[-1]:
         return Raw(ask.path + (len(made) - 1, "to"), "one-of", "the Spot the Tree goes to",
-                   "R-A16-01", free_spots(ask))
+                   "R-A16-01", free_spots(ask, standing))
     if ask.path in ask.partial.ended or len(made) >= MAX_LIST["moves"]:
         return None
-    sources = tuple(sorted(town.trees)) + ("supply",)
+    sources = tuple(sorted(standing)) + ("supply",)
     return Raw(ask.path + (len(made), "from"), "one-of", "the Tree moved (a Spot, or the "
                "supply)", "R-A16-01", sources + ((END,) if made else ()))
 
@@ -600,13 +656,21 @@ def site(ask: Ask) -> Raw:
         return replace(raw, why_none="no empty Non-residential site is on a Construction or "
                        "Completed Road.")
     p = player(ask)
-    started = [s for s, b in town.buildings.items() if not b.finished
-               and ways_to_discard(g, p, g.ed.buildings[b.building], len(b.blocks))]
+    unfinished = [s for s, b in town.buildings.items() if not b.finished]
+    started = [s for s in unfinished if ways_to_discard(
+        g, p, g.ed.buildings[town.buildings[s].building], len(town.buildings[s].blocks))]
+    with_token = [s for s in empty if tokens_for(ask, s, False)]
     payable: dict[str, bool] = {}
-    empty = [s for s in empty if tokens_for(ask, s, True, payable)]
-    raw = one_of(ask, "the Building Site", "R-A03-02", sorted(started + empty))
-    return replace(raw, why_none=f"{p.name} holds {describe_cubes(p.cubes)}: not the cubes of "
-                   "any Floor that can be built now (R-BLD-07).")
+    empty = [s for s in with_token if tokens_for(ask, s, True, payable)]
+    rule = "R-A04-02" if ask.tile == "build-floor-premium" else "R-A03-02"
+    raw = one_of(ask, "the Building Site", rule, sorted(started + empty))
+    if unfinished or with_token:  # a Floor to build, but not the cubes for it
+        return replace(raw, why_rule="R-BLD-07", why_none=f"{p.name} holds "
+                       f"{describe_cubes(p.cubes)}: not the cubes of any Floor that can be "
+                       "built now.")
+    return replace(raw, why_rule="R-BLD-08", why_none="no building is unfinished and no empty "
+                   "site with a Building Token left for it is on a Construction or Completed "
+                   "Road.")
 
 
 def building(ask: Ask) -> Raw | None:

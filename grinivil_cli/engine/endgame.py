@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..errors import IllegalMove, IncompleteRecord
 from . import occupied, ring
 from .abilities import take_back_passed_workers
-from .game import Game, required
+from .game import Game, plural, required
 from .records import Turn
 from .residents import sell_house
 from .state import RING_SIZE, STARTING_TILE, PlayerState
@@ -77,7 +77,7 @@ def check_sudden_death(g: Game, p: PlayerState, move: Turn) -> None:
         for key, rule in (("sudden_death", "R-SD-01"), ("big_town", "R-VAR-BIG-01")):
             if getattr(move, key) is not None:
                 why = ("has already begun" if g.state.sudden_death
-                       else f"is not triggered: {p.name} has {p.blocks} Building Blocks")
+                       else f"is not triggered: {p.name} has {plural(p.blocks, 'Building Block')}")
                 raise IllegalMove(rule, f"the Sudden-death Round {why}.", move.at(key))
         return
     if move.big_town is not None and not big:
@@ -89,6 +89,8 @@ def check_sudden_death(g: Game, p: PlayerState, move: Turn) -> None:
                               "Sudden-death Round is not triggered.", move.at("sudden_death"))
         return
     g.state.sudden_death = True
+    g.state.triggered_by = p.name  # the last round starts clockwise from them (R-SD-07)
+    g.state.triggered_at = g.state.turn
     names = [q.name for q in g.state.players]
     for entry in move.sudden_death or ():
         if entry.key not in names:
@@ -101,7 +103,8 @@ def check_sudden_death(g: Game, p: PlayerState, move: Turn) -> None:
                            item=q.name)
         if choice not in ("stay", "start-tile"):
             kind = IncompleteRecord if choice is None else IllegalMove
-            raise kind("R-SD-03", f"{p.name} has {p.blocks} Building Blocks: the Sudden-death "
+            raise kind("R-SD-03", f"{p.name} has {plural(p.blocks, 'Building Block')}: the "
+                       "Sudden-death "
                        "Round begins, and the log must record each player's choice "
                        f"('sudden_death: {{{q.name}: stay or start-tile}}').",
                        move.at("sudden_death", q.name))
@@ -130,7 +133,8 @@ def big_town_triggers(g: Game, p: PlayerState, move: Turn) -> bool:
     decision = g.outcome(move, "big_town", lambda c: c.choice(["extra-block", "sudden-death"]))
     if decision not in ("extra-block", "sudden-death"):
         kind = IncompleteRecord if decision is None else IllegalMove
-        raise kind(rule, f"Big Town: {p.name} ends the turn with {p.blocks} Building Blocks and "
+        raise kind(rule, f"Big Town: {p.name} ends the turn with "
+                   f"{plural(p.blocks, 'Building Block')} and "
                    "has no extra Block: the log must record the decision ('big_town: "
                    "extra-block' or 'big_town: sudden-death').", move.at("big_town"))
     if decision == "extra-block":

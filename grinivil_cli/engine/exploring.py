@@ -74,6 +74,13 @@ def place_municipal_blocks(g: Game, sites: list[str], record: Explore | Setup) -
                               record.at("municipal_tokens", entry.key))
         return
     town = g.state.townland
+    for entry in tokens:  # a token for a site that is not a Municipal site connected now
+        if entry.key not in sites or entry.key in town.buildings or \
+                not townland.site_spec(g.ed, town, entry.key).municipal:
+            raise IllegalMove("R-MUNI-04", f"no orange Block was placed on {entry.key} now "
+                              "(not a Municipal site connected to a usable road for the first "
+                              "time); its token must not be recorded.",
+                              record.at("municipal_tokens", entry.key))
     for site in sites:
         spec = townland.site_spec(g.ed, town, site)
         if not spec.municipal or site in town.buildings:

@@ -142,17 +142,21 @@ class Game:
 
     # --- Grinies -------------------------------------------------------------------------
     def pay(self, p: PlayerState, amount: int, cause: str, rule: str, path: Path = (),
-            to: str = BANK) -> None:
-        """`p` pays `amount` Grinies to a player or the bank; the rule's error if they cannot."""
+            to: str = BANK, received: str | None = None) -> None:
+        """`p` pays `amount` Grinies to a player or the bank; the rule's error if they cannot.
+        A player paid reads `received` on their own line (what it is from their side: "Forced
+        Trade with Anna", not "Forced Trade with Bruno from Anna"); else the cause and the
+        payer."""
         if amount <= 0:
             return
         if p.money < amount:  # leniently applied as recorded: the player goes below zero
-            self.soft(IllegalMove(rule, f"{cause} is {amount} Grinies; {p.name} holds "
+            self.soft(IllegalMove(rule, f"{cause} is {plural(amount, 'Grinie', 'Grinies')}; "
+                                  f"{p.name} holds "
                                   f"{p.money}.", path))
         self.ledger.record(self.state, p, "money", -amount, cause, rule, to)
         if to not in (BANK, MUNICIPALITY):
             self.ledger.record(self.state, self.state.player(to), "money", amount,
-                               f"{cause} from {p.name}", rule, p.name)
+                               received or f"{cause} from {p.name}", rule, p.name)
 
     def earn(self, p: PlayerState, amount: int, cause: str, rule: str) -> None:
         """`p` receives Grinies from the bank."""

@@ -8,10 +8,11 @@ just a count per resource.
 from __future__ import annotations
 
 import functools
+import itertools
 
 from ..edition.model import RESOURCES, Hole
 from ..errors import IllegalMove, IncompleteRecord, Path
-from .game import Game, describe_cubes
+from .game import Game, describe_cubes, plural
 from .state import PlayerState
 
 BIG_WAREHOUSE = (4, 2, 2)  # R-WH-01
@@ -152,6 +153,41 @@ def _cover(secs: list[int], left: int, rest: list[int], start: int) -> bool:
     return False
 
 
+def storage(p: PlayerState) -> str:
+    """The player's Warehouses in words: 'the Big Warehouse (Sections of 4, 2 and 2) and 1
+    Small Warehouse (2 places)' (R-WH-01, R-WH-02)."""
+    big = ", ".join(map(str, BIG_WAREHOUSE[:-1])) + f" and {BIG_WAREHOUSE[-1]}"
+    out = f"the Big Warehouse (Sections of {big})"
+    if p.small_warehouses:
+        out += (f" and {plural(p.small_warehouses, 'Small Warehouse')} "
+                f"({SMALL_WAREHOUSE} places each)")
+    return out
+
+
+def why_not_stored(p: PlayerState, cubes: dict[str, int]) -> str:
+    """Why these cubes do not fit the player's Warehouses, with the numbers (R-WH-03)."""
+    secs = sections(p)
+    total, kinds = sum(cubes.values()), sum(1 for n in cubes.values() if n > 0)
+    if total > sum(secs):
+        return f"{total} cubes, and the Sections hold {sum(secs)} in all"
+    if kinds > len(secs):
+        return (f"{kinds} Resource types need {kinds} Sections, one type per Section (R-WH-03), "
+                f"and there are {len(secs)}")
+    return ("one Resource type per Section (R-WH-03), and no way of giving each type whole "
+            f"Sections holds {describe_cubes(cubes)}")
+
+
+def fewest_more(p: PlayerState, cubes: dict[str, int]) -> int:
+    """The fewest further cubes to give up so that the rest fits (R-WH-06)."""
+    best = sum(cubes.values())
+    counts = [cubes[r] for r in RESOURCES]
+    for kept in itertools.product(*(range(n + 1) for n in counts)):
+        less = sum(counts) - sum(kept)
+        if less < best and _fits(p.small_warehouses, kept):
+            best = less
+    return best
+
+
 def check_excess(g: Game, p: PlayerState, excess: dict[str, int], path: Path) -> None:
     """At the end of the turn, exactly the cubes that cannot be stored go to the Market
     (R-WH-06): what is kept must fit, and no cube given up could have been kept."""
@@ -160,11 +196,18 @@ def check_excess(g: Game, p: PlayerState, excess: dict[str, int], path: Path) ->
             raise IllegalMove("R-WH-06", f"{p.name} gives up {n} {r} as excess but holds "
                               f"{p.cubes[r]} {r}.", path)
     kept = {r: p.cubes[r] - excess.get(r, 0) for r in RESOURCES}
+    if not fits(p, kept) and any(excess.values()):
+        given = describe_cubes({r: excess.get(r, 0) for r in RESOURCES})
+        raise IllegalMove("R-WH-06", f"{p.name} gives up {given} as excess and keeps "
+                          f"{describe_cubes(kept)}, which does not fit {storage(p)}: "
+                          f"{why_not_stored(p, kept)}; at least "
+                          f"{plural(fewest_more(p, kept), 'more cube')} must go to the "
+                          "Market.", path)
     if not fits(p, kept):
-        kind = IncompleteRecord if not any(excess.values()) else IllegalMove
-        raise kind("R-WH-06", f"{p.name} holds {describe_cubes(p.cubes)} at the end of "
-                          f"the turn, more than their Warehouses ({sections(p)}) store; "
-                          f"the log must record the excess cubes that go to the Market.", path)
+        raise IncompleteRecord("R-WH-06", f"{p.name} holds {describe_cubes(p.cubes)} at the "
+                               f"end of the turn, more than their Warehouses ({sections(p)}) "
+                               "store; the log must record the excess cubes that go to the "
+                               "Market.", path)
     for r in RESOURCES:
         if excess.get(r, 0) and fits(p, {**kept, r: kept[r] + 1}):
             raise IllegalMove("R-WH-06", f"{p.name} could store another {r}; only cubes that "

@@ -124,6 +124,10 @@ def play_one(g: Game, move: Turn, number: int, *, claims: bool = True,
         return over
     p = state.players[state.current]
     if move.player != p.name:
+        if state.sudden_death and state.triggered_at == state.turn:
+            return IllegalMove("R-SD-07", f"the last round starts with {p.name}, the player "
+                               f"clockwise from {state.triggered_by}, who triggered it; the log "
+                               f"names {move.player}.", move.at("player"))
         return IllegalMove("R-GEN-02", f"it is {p.name}'s turn (players take turns clockwise"
                            f"{', skipping those who have finished' if state.sudden_death else ''}"
                            f"); the log names {move.player}.", move.at("player"))

@@ -61,17 +61,39 @@ def new_resident(g: Game, p: PlayerState, move: NewResident) -> None:
             supply.deck))) if supply.deck else move.refill
         del supply.display[slot]
         if supply.deck:
+            if refill is None:
+                raise IncompleteRecord("R-A11-01", "the Display is refilled from the deck: "
+                                       "the log must record the card drawn ('refill'), one "
+                                       "not yet seen.", move.at("refill"))
             if refill not in supply.deck:
-                kind = IncompleteRecord if refill is None else IllegalMove
-                raise kind("R-A11-01", "the Display is refilled from the pile: the log must "
-                           "record the card drawn ('refill'), one not yet seen.",
-                           move.at("refill"))
+                raise IllegalMove("R-A11-01", f"the Display is refilled from the deck of "
+                                  f"cards not yet seen; '{refill}' "
+                                  f"{where_is(g, refill, take)}, so it cannot be drawn.",
+                                  move.at("refill"))
             supply.deck.remove(refill)
             supply.display.insert(slot, refill)
         elif refill is not None:
-            raise IllegalMove("R-A11-01", "the resident pile is empty: nothing refills the "
-                              "Display.", move.at("refill"))
+            raise IllegalMove("R-A11-01", "the deck of Resident Cards is empty (every card has "
+                              "been seen): nothing refills the Display, and the log records "
+                              f"no 'refill' ('{refill}').", move.at("refill"))
     p.residents.append(take)
+
+
+def where_is(g: Game, card: str, taken: str) -> str:
+    """Where a Resident Card that is not in the deck lies, in words (for R-A11-01)."""
+    supply = g.state.supply
+    if card == taken:
+        return "is the card taken from the Display"
+    if card in supply.display:
+        return "is on the Resident Display"
+    for q in g.state.players:
+        if card in q.residents:
+            return f"is in {q.name}'s Portfolio"
+    if card in supply.pile:
+        return "is in the Residents of Grinivil pile: drawn already"
+    if card not in g.ed.residents:
+        return "is not a Resident Card of the edition"
+    return "is out of the deck: drawn already"
 
 
 def qualifying(g: Game, house: str, feature: Feature) -> list[Building]:
@@ -163,7 +185,8 @@ def sell_house(g: Game, p: PlayerState, house: str, resident: str, sale: Sale, p
         raise IllegalMove("R-SELL-04", f"{p.name} built no Floor of the House at {house}.", path)
     trees = len(town.trees & townland.sector_of_site(g.ed, town, house))
     if trees < card.min_trees:
-        raise IllegalMove("R-SELL-05", f"{card.name} wants at least {card.min_trees} Trees in "
+        raise IllegalMove("R-SELL-05", f"{card.name} wants at least "
+                          f"{plural(card.min_trees, 'Tree')} in "
                           f"the House's Planting Sector; it has {trees}.", path)
     mandatory = [(f, pick(g, house, f, sale)) for f in card.mandatory]
     for f, found in mandatory:
@@ -175,7 +198,8 @@ def sell_house(g: Game, p: PlayerState, house: str, resident: str, sale: Sale, p
     optional = [(f, pick(g, house, f, sale)) for f in card.optional]
     for other in b.participants():
         if other != p.name:
-            g.pay(p, COMPENSATION, f"Compensation to {other}", "R-SELL-06", path, to=other)
+            g.pay(p, COMPENSATION, f"Compensation to {other}", "R-SELL-06", path, to=other,
+                  received=f"Compensation from {p.name}")
     b.sold = True
     g.state.supply.tokens["house"] = g.state.supply.tokens.get("house", 0) + 1
     g.state.supply.roof_blocks = max(0, g.state.supply.roof_blocks - 1)

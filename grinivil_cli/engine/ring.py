@@ -110,13 +110,17 @@ def check_eligible(g: Game, p: PlayerState, action: str, step: Step, turn: Turn)
     """Eligibility (a) of the chosen tile (R-TAR-05, R-ABIL-02; an 'occupied' Restricted Tile,
     R-A16-05, R-A18-04) and the Build Worker rule, judged on the Workers of the beginning of
     the turn, so a Repeat Action is judged by them too (R-WRK-02). Returns the tile's ring
-    position."""
+    position. A choosing move that completes the last round ends on the Starting Tile at once
+    and its action is not carried out: nothing of the tile is judged, neither here nor what
+    its action would need (docs/rulings.md, the finishing move)."""
     tile = ring_tile_of(action)
     ring = g.state.ring
     pos = ring.position_of(tile)
     if pos is None:
         raise IllegalMove("R-TAR-02", f"'{tile}' is not on this game's Time Action Ring.",
                           step.at("tile"))
+    if endgame.completes_the_last_round(g, Move.forward(p.position, steps_to(p.position, pos))):
+        return pos  # R-END-01, R-END-02, AMB-END-04: the player finishes, whatever the tile
     if pos in ring.ability_workers:
         raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
                           f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
@@ -167,7 +171,8 @@ def refill_market(g: Game, ctx: TurnContext) -> None:
         ctx.step, "refills", lambda c: c.cubes(dict(g.state.supply.pouch), expected),
         item=ctx.refills_used))
     if len(drawn) != expected:
-        raise IllegalMove("R-RND-05", f"{expected} Resources are drawn for the Market at TAR "
+        raise IllegalMove("R-RND-05", f"{plural(expected, 'Resource')} "
+                          f"{'is' if expected == 1 else 'are'} drawn for the Market at TAR "
                           f"completion (the pouch holds {available}); the log records "
                           f"{len(drawn)}.", path)
     counts = cube_counts(drawn)
@@ -217,13 +222,14 @@ def shift_time(g: Game, p: PlayerState, cost: TimeCost, ctx: TurnContext) -> Non
         return
     if bought:
         if cost.mandatory:
-            raise IllegalMove("R-TBUY-02", f"the {cost.units} Time Units of this action are "
-                              "mandatory; time cannot be bought.", step.at("buy_time"))
+            raise IllegalMove("R-TBUY-02", f"the {plural(cost.units, 'Time Unit')} of this "
+                              f"action {'is' if cost.units == 1 else 'are'} mandatory; time "
+                              "cannot be bought.", step.at("buy_time"))
         if bought > cost.units:
-            raise IllegalMove("R-TBUY-01", f"the action costs {cost.units} Time Units; "
+            raise IllegalMove("R-TBUY-01", f"the action costs {plural(cost.units, 'Time Unit')}; "
                               f"{bought} cannot be bought (down to 0 at most).",
                               step.at("buy_time"))
-        g.pay(p, TIME_UNIT_PRICE * bought, f"buying {bought} Time Units", "R-TBUY-01",
+        g.pay(p, TIME_UNIT_PRICE * bought, f"buying {plural(bought, 'Time Unit')}", "R-TBUY-01",
               step.at("buy_time"))
     units = cost.units - bought
     if units:

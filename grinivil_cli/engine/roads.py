@@ -43,7 +43,7 @@ def advance_road_track(g: Game, p: PlayerState, parent: BuildRoad | ConnectedRoa
     """Move one space on the Bonus Road Track and collect every reward there (R-RDB-04..06,
     AMB-RDB-01/02); `parent.road_bonus` holds the choices. Returns Repeat Actions earned."""
     bonus = parent.road_bonus or RoadBonus(at=parent.at / "road_bonus")
-    declined = bonus.declined
+    declined = bonus.declined  # every reward of the space is optional (AMB-RDB-03)
     g.ledger.record(g.state, p, "road_track", 1, "one space up the Bonus Road Track", "R-RDB-04",
                     "road track")
     track = g.ed.road_track
@@ -68,7 +68,8 @@ def advance_road_track(g: Game, p: PlayerState, parent: BuildRoad | ConnectedRoa
             repeats += 1
     for choice in ("explore", "repeat"):
         if getattr(bonus, choice) is not None and choice not in kinds:
-            raise IllegalMove("R-RDB-06", f"space {p.road_track} of the Bonus Road Track has "
+            # R-RDB-04: the rewards received are those of the new space
+            raise IllegalMove("R-RDB-04", f"space {p.road_track} of the Bonus Road Track has "
                               f"no '{choice}' reward.", bonus.at(choice))
     return repeats
 
@@ -76,5 +77,5 @@ def advance_road_track(g: Game, p: PlayerState, parent: BuildRoad | ConnectedRoa
 def _no_unexpected_choice(bonus: RoadBonus, past_end: bool) -> None:
     for choice in ("explore", "repeat"):
         if past_end and getattr(bonus, choice) is not None:
-            raise IllegalMove("R-RDB-06", "the Bonus Road Track has no space left: no reward.",
-                              bonus.at(choice))
+            raise IllegalMove("R-RDB-04", "the Bonus Road Track has no space left: no reward "
+                              "(AMB-RDB-01).", bonus.at(choice))

@@ -126,6 +126,10 @@ class GameState:
     turn: int = 0  # number of turns taken so far
     current: int = 0  # index of the player whose turn is next
     sudden_death: bool = False
+    # who triggered the Sudden-death Round, at which turn: the last round's first turn is
+    # the next one (R-SD-07)
+    triggered_by: str | None = None
+    triggered_at: int = 0
     last_tile: str | None = None  # tile chosen by the previous player (for #51P)
     # the log header's `options` (the variants), read into their record; read by the rules,
     # never changed after setup (a frozen record: copies share it)

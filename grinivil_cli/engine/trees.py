@@ -64,7 +64,7 @@ def plant(g: Game, p: PlayerState, spots: list[Any], path: Path, *, most: int,
                                f"{chosen[0]}: all Trees of one action go into one sector.",
                                path + (i,)))
     if p.trees < len(chosen):
-        raise IllegalMove("R-PLANT-06", f"{p.name} plants {len(chosen)} Trees but has "
+        raise IllegalMove("R-PLANT-06", f"{p.name} plants {plural(len(chosen), 'Tree')} but has "
                           f"{p.trees} in their Portfolio.", path)
     g.ledger.record(g.state, p, "trees", -len(chosen), f"planted at {', '.join(chosen)}", rule,
                     "townland")

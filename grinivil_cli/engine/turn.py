@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
-from .actions import ACTIONS, AVAILABLE, NAMES, WITHOUT_THE_PENALISED
+from .actions import ACTIONS, AVAILABLE, BEFORE_THE_DECLINE, NAMES, WITHOUT_THE_PENALISED
 from .choices import able, able_at_the_choice, at_the_choice
 from .game import Chance, Game, plural
 from .market import check_excess, fits, place_on_market
@@ -110,6 +110,9 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
     except IllegalMove:
         if not drew_badly(g, p, action, step, ctx):
             raise
+    rolled = BEFORE_THE_DECLINE.get(action)  # the die rolled before a decline (AMB-A14-03 (a))
+    if rolled is not None:
+        rolled.read(g, p, step)
     if step.declined is True:
         cost = decline(g, p, action, step, ctx)
     else:
@@ -167,9 +170,13 @@ def decline(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContext) 
     `choices.able`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
     others take part in goes ahead without the penalised player (R-TAR-12,
     `actions.WITHOUT_THE_PENALISED`); no Time Shift (AMB-TAR-02 (a)). The log records none of
-    the Action's own fields: a value the replay would not use is an error, not dropped."""
+    the Action's own fields but the outcome it began with, if drawn before the decline
+    (`actions.BEFORE_THE_DECLINE`, AMB-A14-03 (a)): a value the replay would not use is an error,
+    not dropped."""
     go_ahead = WITHOUT_THE_PENALISED.get(action)
-    allowed = DECLINED_KEYS | (go_ahead.fields if go_ahead is not None else frozenset())
+    first = BEFORE_THE_DECLINE.get(action)
+    allowed = DECLINED_KEYS | (go_ahead.fields if go_ahead is not None else frozenset()) | \
+        (first.fields if first is not None else frozenset())
     unused = [k for k in recorded(step) if k not in allowed]
     if unused:
         raise IllegalMove("R-TAR-10", f"{NAMES.get(action, action)} is declined (not carried "

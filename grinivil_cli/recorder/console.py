@@ -415,11 +415,28 @@ def judged(rec: Recording, search: Search, partial: Partial, d: Decision,
     try:
         value = value_of(rec, every, text)
     except answers.NotAnOption:
-        return None
+        value = named_building(rec, every, text)
+        if value is None:
+            return None
     ok, why = search.attempt(partial.choose(every, value))
     if ok or why is None:
         return None
     return f"{answers.option_text(value)}: {why.rule}: {why.message}"
+
+
+def named_building(rec: Recording, d: Decision, text: str) -> str | None:
+    """A Building Token the answer names exactly, at a decision of Building Tokens whose
+    candidates leave it out (a real site that cannot take it: R-SITE-01, R-GEN-09...), so
+    that the rules say why; None otherwise."""
+    buildings = rec.game.ed.buildings
+    tokens = [o for o in d.options if isinstance(o, str)]
+    if not tokens or any(o not in buildings for o in tokens):
+        return None
+    answer = text.strip().lower()
+    for key, b in buildings.items():
+        if answer in (key.lower(), b.name.lower()):
+            return key
+    return None
 
 
 def help_text(rec: Recording, search: Search, partial: Partial, d: Decision) -> str:

@@ -32,6 +32,8 @@ def caption(scene: Scene) -> tuple[str, str]:
     rec = scene.log_turn
     head = f"Turn {scene.turn} \u00b7 {scene.player} \u00b7 {action_name(rec.get('tile'))}"
     details = [describe(scene.state, rec)]
+    if finished_now(scene):
+        details.append(FINISHED)
     for r in repeats(rec):
         details.append(f"then {action_name(r.get('tile'))}: {describe(scene.state, r)}")
     if rec.get("declined"):
@@ -39,6 +41,20 @@ def caption(scene: Scene) -> tuple[str, str]:
     if rec.get("final_sale"):
         details.append("final sale of a House")
     return head, "; ".join(d for d in details if d)
+
+
+FINISHED = "finished: the token completes the TAR and ends on the Starting Tile (R-END-01)"
+
+
+def finished_now(scene: Scene) -> bool:
+    """Whether the player on turn finished the game with this turn's move (R-END-01)."""
+    if scene.player is None or scene.previous is None:
+        return False
+    names = [p.name for p in scene.previous.players]
+    if scene.player not in names:
+        return False
+    return (scene.state.player(scene.player).finished
+            and not scene.previous.player(scene.player).finished)
 
 
 def action_name(tile: object) -> str:
@@ -85,7 +101,7 @@ DESCRIBE: dict[str, Callable[[GameState, Rec], str]] = {
     "auction": lambda s, r: f"drawn {_cubes(r.get('drawn'))}",
     "explore": lambda s, r: f"tile {r.get('land_tile')} at {r.get('slot')}",
     "build-road": lambda s, r: f"road {r.get('road')}",
-    "buy-trees": lambda s, r: f"{r.get('trees')} trees",
+    "buy-trees": lambda s, r: plural(int(r.get("trees") or 0), "tree"),
     "plant-trees": lambda s, r: f"on {', '.join(map(str, r.get('spots') or []))}",
     "new-resident": lambda s, r: f"takes {_resident(s, r.get('take'))}",
     "sell-house": lambda s, r: f"{r.get('house')} to {_resident(s, r.get('resident'))}",
@@ -93,7 +109,17 @@ DESCRIBE: dict[str, Callable[[GameState, Rec], str]] = {
     "import": lambda s, r: f"D6 {r.get('roll')}: {_cubes(r.get('items'))}",
     "optimization": lambda s, r: f"chose {r.get('choice')}",
     "replanting": lambda s, r: f"{plural(len(r.get('moves') or []), 'tree')} moved",
-    "forced-trade": lambda s, r: f"{len(r.get('trades') or [])} trades",
+    "forced-trade": lambda s, r: plural(len(r.get("trades") or []), "trade"),
+}
+# the fields a description reads: when one is missing the action was not carried out as
+# logged (a finishing move ends on the Starting Tile, R-END-01) and nothing is described
+NEEDS: dict[str, tuple[str, ...]] = {
+    "buy-resources": ("cubes",), "buy-resources-discount": ("cubes",),
+    "sell-resources": ("cubes",), "build-floor": ("site",), "build-floor-premium": ("site",),
+    "auction": ("drawn",), "explore": ("land_tile", "slot"), "build-road": ("road",),
+    "buy-trees": ("trees",), "plant-trees": ("spots",), "new-resident": ("take",),
+    "sell-house": ("house", "resident"), "import": ("roll",), "optimization": ("choice",),
+    "replanting": ("moves",), "forced-trade": ("trades",),
 }
 
 
@@ -102,6 +128,9 @@ def describe(state: GameState, rec: Rec) -> str:
     tile = rec.get("tile")
     fn = DESCRIBE.get(tile) if isinstance(tile, str) else None
     if fn is not None and not rec.get("declined"):
+        # an action the log does not carry out (a finishing move, R-END-01) has no fields
+        if any(rec.get(key) is None for key in NEEDS.get(str(tile), ())):
+            return ""
         return fn(state, rec)
     if isinstance(tile, str) and tile in state.edition.action_tiles and tile not in DESCRIBE:
         return "places a Worker on the ability tile" if tile in ABILITY_TILES else ""
@@ -116,7 +145,8 @@ def description(scene: Scene) -> str:
     people = "; ".join(f"{p.name} ({scene.look(p.name).letter}, {p.colour}) {p.money} G, "
                        f"{p.vp} VP" for p in s.players)
     return (f"Grinivil, {scene.title}: {head}" + (f" ({detail})" if detail else "") + ". "
-            f"Townland: {len(town.tiles)} land tiles, {len(town.buildings)} buildings, "
-            f"{len(town.trees)} trees, {len(town.road_tokens)} road tokens. "
+            f"Townland: {plural(len(town.tiles), 'land tile')}, "
+            f"{plural(len(town.buildings), 'building')}, {plural(len(town.trees), 'tree')}, "
+            f"{plural(len(town.road_tokens), 'road token')}. "
             f"Residents of Grinivil: {len(s.supply.pile)}. Players: {people}."
             + (f" Variants: {variants}." if (variants := describe_options(s.options)) else ""))

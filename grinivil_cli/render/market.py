@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..edition.model import RESOURCES, Hole
+from ..engine.game import plural
 from .canvas import Canvas, Node
 from .panel import delta
 from .scene import Scene, repeats
@@ -111,9 +112,10 @@ SUPPLY_LINES = 4  # the pouch, and the supply wrapped to the Market's width
 def _supply(c: Canvas, g: Node, scene: Scene, x: float, y: float, width: float) -> None:
     sup = scene.state.supply
     pouch = ", ".join(f"{sup.pouch[r]} {r}" for r in RESOURCES)
-    text = (f"Supply: {sup.trees} trees, {sup.road_tokens} roads, "
-            f"{sup.small_warehouses} small warehouses, {sup.orange_blocks} orange blocks, "
-            f"{sup.roof_blocks} roofs; tiles left: {len(sup.inner_stack)} inner, "
+    text = (f"Supply: {plural(sup.trees, 'tree')}, {plural(sup.road_tokens, 'road')}, "
+            f"{plural(sup.small_warehouses, 'small warehouse')}, "
+            f"{plural(sup.orange_blocks, 'orange block')}, "
+            f"{plural(sup.roof_blocks, 'roof')}; tiles left: {len(sup.inner_stack)} inner, "
             f"{len(sup.outer_stack)} outer")
     lines = [f"Pouch: {pouch}", *wrap_to(text, width, SMALL)]
     for i, line in enumerate(lines):

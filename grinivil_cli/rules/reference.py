@@ -171,9 +171,9 @@ def families() -> list[str]:
 
 
 def hint_for(rule_id: str) -> str:
-    """`(`grinivil rule R-FEE-03` explains R-FEE-03)`, or "" for an id with no entry."""
+    """"Run `grinivil rule R-FEE-03` for the rule in full.", or "" for an id with no entry."""
     found = normalise(rule_id)
-    return f"(`grinivil rule {found}` explains {found})" if known(found) else ""
+    return f"Run `grinivil rule {found}` for the rule in full." if known(found) else ""
 
 
 def known(rule_id: str) -> bool:

@@ -19,6 +19,7 @@ import yaml
 from .. import report
 from ..audit import Divergence, claim_divergences
 from ..chart import COLOURS, LEFT, PLOT, progress_chart
+from ..engine.game import plural
 from ..engine.replay import CLAIM
 from ..engine.scoring import projected_scores
 from ..loading import Game
@@ -207,7 +208,7 @@ def projections(game: Game) -> list[list[list[int]]]:
 def _badge(game: Game) -> str:
     findings = game.replay.findings or ([game.replay.error] if game.replay.error else [])
     if not findings:
-        return f"legal \u00b7 {game.replay.played} turns"
+        return f"legal \u00b7 {plural(game.replay.played, 'turn')}"
     moves = [e for e in findings if e.rule != CLAIM]
     claims = len(findings) - len(moves)
     parts = [f"{claims} claim{'s' * (claims != 1)} disagreeing"] if claims else []

@@ -40,6 +40,7 @@ from .trade import (
     buy_warehouse,
     forced_trade,
     import_items,
+    import_roll_before_the_decline,
     optimization,
     sell_resources,
 )
@@ -125,4 +126,19 @@ class GoAhead:
 
 WITHOUT_THE_PENALISED: dict[str, GoAhead] = {
     "auction": GoAhead(partial(auction, penalised=True), frozenset({"drawn", "bids"})),
+}
+
+
+@dataclass(frozen=True)
+class FirstOutcome:
+    """The random outcome an Action begins with, before the player decides anything: read
+    before the decline, which may follow it (the table rolls, then may decline: AMB-A14-03 (a)),
+    and the fields of the log it reads, which a declined action may record."""
+
+    read: Available
+    fields: frozenset[str]
+
+
+BEFORE_THE_DECLINE: dict[str, FirstOutcome] = {
+    "import": FirstOutcome(import_roll_before_the_decline, frozenset({"roll"})),
 }

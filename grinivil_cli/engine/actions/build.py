@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ...errors import IllegalMove
+from ...errors import IllegalMove, Path
 from .. import townland
-from ..construction import build_floor
+from ..construction import build_floor, ways_to_discard
 from ..exploring import explore
-from ..game import Game, cube_counts, required
+from ..game import Game, cube_counts, describe_cubes, required
 from ..records import (
     AdditionalFloor,
     BonusChoice,
@@ -22,9 +22,9 @@ from ..records import (
     Cubes,
     SiteBonus,
 )
-from ..residents import sell_house
+from ..residents import COMPENSATION, sell_house
 from ..ring import TurnContext
-from ..roads import advance_road_track, complete_road
+from ..roads import ROAD_CONCRETE, advance_road_track, complete_road
 from ..state import PlayerState
 from ..tiles import TimeCost
 from ..trees import plant_as_site_action
@@ -39,7 +39,8 @@ def build(g: Game, p: PlayerState, move: BuildFloor, ctx: TurnContext, *,
     """Build one Floor; Time Cost 1 TU per cube spent on it (R-A03-02..04, R-A04-01..03)."""
     if premium:
         g.pay(p, PREMIUM, "the premium of Build Floor (#04)", "R-A04-01", move.path)
-    site = required(move.site, move, "site", "the Building Site", "R-A03-02")
+    site = required(move.site, move, "site", "the Building Site",
+                    "R-A04-02" if premium else "R-A03-02")
     first = site not in g.state.townland.buildings
     spent = build_floor(g, p, move, site, by_build_action=True)
     if first:
@@ -144,6 +145,8 @@ def associated_build_action(g: Game, p: PlayerState, move: BuildFloor, ctx: Turn
                           f"action; the log records {named}.", move.at("associated"))
     inner = chosen.actions[0]
     if isinstance(inner, AdditionalFloor):
+        check_payable(g, p, "Build Additional Floor", ADDITIONAL_FLOOR,
+                      floor_cubes_held(g, p, site), inner.path)
         g.pay(p, ADDITIONAL_FLOOR, "Build Additional Floor", "R-ABA-03", inner.path)
         build_floor(g, p, inner, site, by_build_action=True)
     elif isinstance(inner, ConnectedRoad):
@@ -155,6 +158,11 @@ def associated_build_action(g: Game, p: PlayerState, move: BuildFloor, ctx: Turn
                    "road token)") if part else ""
             raise IllegalMove("R-ABA-04", f"the Connected Road of {site} is {road}, not "
                               f"{named_road}{why}.", inner.at("road"))
+        if road in townland.ROADS and \
+                townland.road_stage(g.ed, g.state.townland, road) == "construction":
+            check_payable(g, p, "Build Connected Road", CONNECTED_ROAD,  # else R-RDB-02/03
+                          p.cubes["concrete"] >= ROAD_CONCRETE, inner.path,
+                          f"{ROAD_CONCRETE} concrete for the Road")
         g.pay(p, CONNECTED_ROAD, "Build Connected Road", "R-ABA-04", inner.path)
         complete_road(g, p, road, inner.path, pay_concrete=True, rule="R-ABA-04")
         ctx.repeats_earned += advance_road_track(g, p, inner)
@@ -163,8 +171,35 @@ def associated_build_action(g: Game, p: PlayerState, move: BuildFloor, ctx: Turn
         if building.building != "house" or not building.finished:
             raise IllegalMove("R-ABA-05", "Sell the House follows only the Floor that "
                               "finishes a House.", inner.path)
+        others = [o for o in building.participants() if o != p.name]
+        check_payable(g, p, "Sell the House", SELL_THE_HOUSE + COMPENSATION * len(others),
+                      True, inner.path, "", f" ({SELL_THE_HOUSE} Grinies and {COMPENSATION} of "
+                      f"Compensation to each co-builder: {', '.join(others)})" if others else "")
         g.pay(p, SELL_THE_HOUSE, "Sell the House (associated)", "R-ABA-05", inner.path)
         sale = inner.sale
         resident = required(sale.resident, sale, "resident", "the Resident moving in",
                             "R-ABA-05")
         sell_house(g, p, site, resident, sale, inner.path, "R-ABA-05")
+
+
+def floor_cubes_held(g: Game, p: PlayerState, site: str) -> bool:
+    """Whether `p` holds the cubes of the next Floor at `site` (R-BLD-07; a finished building
+    is judged by its own rule, R-BLD-11)."""
+    b = g.state.townland.buildings.get(site)
+    if b is None or b.finished:
+        return True
+    return bool(ways_to_discard(g, p, g.ed.buildings[b.building], len(b.blocks)))
+
+
+def check_payable(g: Game, p: PlayerState, action: str, money: int, cubes: bool, path: Path,
+                  cubes_named: str = "the cubes of the next Floor", how: str = "") -> None:
+    """R-ABA-07: every cost of the Associated Build Action (its fee, resources and
+    compensation) must be payable, otherwise it may not be taken."""
+    if p.money < money:  # leniently applied as recorded, as any payment (`Game.pay`)
+        g.soft(IllegalMove("R-ABA-07", f"{action} costs {money} Grinies{how}; {p.name} holds "
+                           f"{p.money}: an Associated Build Action that cannot be paid may not "
+                           "be taken.", path))
+    if not cubes:
+        raise IllegalMove("R-ABA-07", f"{action} needs {cubes_named}; {p.name} holds "
+                          f"{describe_cubes(p.cubes)}: an Associated Build Action that cannot be "
+                          "paid may not be taken.", path)

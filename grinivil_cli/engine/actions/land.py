@@ -8,7 +8,7 @@ from math import ceil
 from ...errors import IllegalMove
 from .. import townland
 from ..exploring import explore
-from ..game import Game, required
+from ..game import Game, plural, required
 from ..occupied import place_occupied_token
 from ..records import BuildRoad, BuyTrees, ExploreLand, PlantTrees, Replanting, Step
 from ..ring import TurnContext
@@ -43,9 +43,10 @@ def buy_trees(g: Game, p: PlayerState, move: BuyTrees, ctx: TurnContext) -> Time
         raise IllegalMove("R-A09-01", f"1 to 6 Trees are bought; the log buys {n}.",
                           move.at("trees"))
     if n > g.state.supply.trees:
-        raise IllegalMove("R-A09-05", f"only {g.state.supply.trees} Trees are left in the "
+        raise IllegalMove("R-A09-05", f"only {plural(g.state.supply.trees, 'Tree')} "
+                          f"{'is' if g.state.supply.trees == 1 else 'are'} left in the "
                           "supply.", move.at("trees"))
-    g.pay(p, tree_price(n), f"{n} Trees", "R-A09-02", move.at("trees"))
+    g.pay(p, tree_price(n), plural(n, "Tree"), "R-A09-02", move.at("trees"))
     g.take_trees(p, n, "bought Trees", "R-A09-01", partial=False)
     return TimeCost(1)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import IllegalMove, IncompleteRecord
 from ..game import Game, plural, required
-from ..records import Convert, NewResident, NoFields, SellHouse, Step
+from ..records import Convert, NewResident, NoFields, SellHouse, Step, unprobed
 from ..residents import new_resident, sell_house
 from ..ring import TurnContext
 from ..state import PlayerState
@@ -42,16 +42,52 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
     """Exchange 1-5 VPs for money or back at the Conversion Rate; roll the D4 once, before or
     after; 15 Grinies and no roll for a player who had 0 VPs before selecting it, at least 1 VP
     converted by one who had some, even if the choosing move's Taxes took it (R-VP-01..06,
-    R-A13-01..04, AMB-VP-01)."""
+    R-A13-01..04, AMB-VP-01). Read in the table's order: when to roll, the roll if first (the
+    rate it sets prices the amount), the amount, the roll if after."""
     ring = g.state.ring
     if vp_before_selecting(p, ctx) == 0:
-        for key in ("vp_to_money", "money_to_vp", "roll"):
-            if getattr(move, key) is not None:
+        plain = unprobed(move)  # nothing to decide: each of these is an error, not a question
+        for key in ("vp_to_money", "money_to_vp", "roll", "roll_first"):
+            if getattr(plain, key) is not None:
                 raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
                                   "gives 15 Grinies, nothing is converted and the Die is not "
-                                  "rolled.", move.at(key))
+                                  f"rolled (the log records '{key}').", move.at(key))
         g.earn(p, ZERO_VP_CONVERT, "Convert with 0 VPs", "R-VP-06")
         return TimeCost(0)
+    first = move.roll_first is True  # R-VP-03: the new rate applies now
+    roll = rolled(g, move) if first else None
+    to_money, to_vp = amount_converted(p, move, ctx)
+    if roll is None:
+        roll = rolled(g, move)  # after converting: the old rate applies now
+    rate = roll if first else ring.conversion_rate
+    if to_money:
+        if to_money > p.vp:
+            raise IllegalMove("R-VP-02", f"{p.name} converts {plural(to_money, 'VP')} but "
+                              f"has {p.vp}.",
+                              move.at("vp_to_money"))
+        g.lose_vp(p, to_money, f"converted at {rate}", "R-VP-02")
+        g.earn(p, to_money * rate, f"converted {plural(to_money, 'VP')} at {rate}", "R-VP-02")
+    else:
+        g.pay(p, to_vp * rate, f"{plural(to_vp, 'VP')} at the Conversion Rate {rate}", "R-VP-02",
+              move.at("money_to_vp"))
+        g.gain_vp(p, to_vp, f"converted at {rate}", "R-VP-02")
+    ring.conversion_rate = roll
+    return TimeCost(0)
+
+
+def rolled(g: Game, move: Convert) -> int:
+    """The Conversion Die's new face, 5 to 8 (R-VP-01, R-VP-03)."""
+    roll: int = required(g.outcome(move, "roll", lambda c: c.choice(RATES)), move, "roll",
+                         "the Conversion Die's new rate", "R-VP-03")
+    if roll not in RATES:
+        raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8; the log rolls {roll}.",
+                          move.at("roll"))
+    return roll
+
+
+def amount_converted(p: PlayerState, move: Convert, ctx: TurnContext) -> tuple[int, int]:
+    """The VPs converted into money and bought with money: one of them, 1 to 5 (R-VP-02,
+    R-VP-05)."""
     recorded_to_money, recorded_to_vp = move.vp_to_money, move.money_to_vp
     if recorded_to_money is not None and recorded_to_vp is not None:
         raise IllegalMove("R-VP-02", "Convert exchanges VPs for money or money for VPs, not "
@@ -72,26 +108,7 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
     if not 1 <= amount <= MAX_CONVERT:
         raise IllegalMove("R-VP-02", f"1 to {MAX_CONVERT} VPs are converted; the log converts "
                           f"{amount}.", move.at("vp_to_money" if to_money else "money_to_vp"))
-    roll = required(g.outcome(move, "roll", lambda c: c.choice(RATES)), move, "roll",
-                    "the Conversion Die's new rate", "R-VP-03")
-    if roll not in RATES:
-        raise IllegalMove("R-VP-01", f"the Conversion Rate is 5 to 8; the log rolls {roll}.",
-                          move.at("roll"))
-    if move.roll_first is True:
-        ring.conversion_rate = roll
-    rate = ring.conversion_rate
-    if to_money:
-        if to_money > p.vp:
-            raise IllegalMove("R-VP-02", f"{p.name} converts {to_money} VPs but has {p.vp}.",
-                              move.at("vp_to_money"))
-        g.lose_vp(p, to_money, f"converted at {rate}", "R-VP-02")
-        g.earn(p, to_money * rate, f"converted {to_money} VPs at {rate}", "R-VP-02")
-    else:
-        g.pay(p, to_vp * rate, f"{to_vp} VPs at the Conversion Rate {rate}", "R-VP-02",
-              move.at("money_to_vp"))
-        g.gain_vp(p, to_vp, f"converted at {rate}", "R-VP-02")
-    ring.conversion_rate = roll
-    return TimeCost(0)
+    return to_money, to_vp
 
 
 def subsidy(g: Game, p: PlayerState, move: NoFields, ctx: TurnContext) -> TimeCost:

@@ -194,13 +194,14 @@ def pay_crowdfunding_fee(g: Game, building: Building, name: str,
         return
     living = g.state.residents_living()
     fee = participation_fee(living)
-    what = (f"the Participation Fee to {owner} ({FEE_BASE} + {FEE_PER_RESIDENT} x "
-            f"{plural(living, 'resident')})")
+    how = f"({FEE_BASE} + {FEE_PER_RESIDENT} x {plural(living, 'resident')})"
     if name == MUNICIPALITY:
         g.earn(g.state.player(owner), fee, f"Participation Fee from the Municipality for its "
                f"Crowdfunding Blocks at {building.site}", "R-A52P-10")
         return
-    g.pay(g.state.player(name), fee, what, "R-A52P-10", move.at("pledges", name), to=owner)
+    g.pay(g.state.player(name), fee, f"the Participation Fee to {owner} {how}", "R-A52P-10",
+          move.at("pledges", name), to=owner,
+          received=f"the Participation Fee from {name} {how}")
 
 
 def a_site_to_crowdfund(g: Game, p: PlayerState, step: Step) -> None:

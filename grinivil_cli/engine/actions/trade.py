@@ -8,7 +8,7 @@ from math import ceil
 from ...edition.model import RESOURCES
 from ...errors import IllegalMove, Path
 from ..abilities import engineer_price
-from ..game import Game, cube_counts, describe_cubes, required
+from ..game import Game, cube_counts, describe_cubes, plural, required
 from ..market import buying_prices, fits, holes, sell_to_market, take_from_market
 from ..occupied import place_occupied_token
 from ..records import (
@@ -21,6 +21,7 @@ from ..records import (
     Optimization,
     SellResources,
     Step,
+    unprobed,
     value_of,
 )
 from ..ring import TurnContext
@@ -154,11 +155,7 @@ def counterclockwise_from(g: Game, name: str) -> list[str]:
 def import_items(g: Game, p: PlayerState, move: Import, ctx: TurnContext) -> TimeCost:
     """Roll the D6, buy 1-3 of Tree, Tree, Concrete, Wood, Steel at its price (R-A14-01..04,
     AMB-A14-01..04)."""
-    roll: int = required(g.outcome(move, "roll", lambda c: c.choice(range(1, 7))), move,
-                         "roll", "the D6 roll", "R-A14-01")
-    if not 1 <= roll <= len(g.ed.import_prices):
-        raise IllegalMove("R-A14-01", f"the D6 shows 1 to {len(g.ed.import_prices)}; the log "
-                          f"rolls {roll}.", move.at("roll"))
+    roll: int = required(roll_the_d6(g, move), move, "roll", "the D6 roll", "R-A14-01")
     items = list(move.items or ())
     if not 1 <= len(items) <= 3:
         raise IllegalMove("R-A14-02", f"1 to 3 items are bought; the log buys {len(items)}.",
@@ -180,6 +177,26 @@ def import_items(g: Game, p: PlayerState, move: Import, ctx: TurnContext) -> Tim
     return TimeCost(2)
 
 
+def roll_the_d6(g: Game, move: Import) -> int | None:
+    """#14 "Roll the D6 Die…buy 1 to 3 items": the face rolled, if any, 1 to 6 (R-A14-01)."""
+    roll: int | None = g.outcome(move, "roll", lambda c: c.choice(range(1, 7)))
+    if roll is not None and not 1 <= roll <= len(g.ed.import_prices):
+        raise IllegalMove("R-A14-01", f"the D6 shows 1 to {len(g.ed.import_prices)}; the log "
+                          f"rolls {roll}.", move.at("roll"))
+    return roll
+
+
+def import_roll_before_the_decline(g: Game, p: PlayerState, step: Step) -> None:
+    """#14: the D6 is rolled before the player knows the price, so a decline comes after the
+    roll it may follow, and records it (R-A14-01, R-TAR-10, AMB-A14-03 (a)); one
+    declined before rolling records none (a simulated decline draws none)."""
+    if g.chance is not None and unprobed(step).declined is True:
+        return
+    move = step.action
+    assert isinstance(move, Import)
+    roll_the_d6(g, move)
+
+
 def optimization(g: Game, p: PlayerState, move: Optimization, ctx: TurnContext) -> TimeCost:
     """1 Resource of your choice plus 1 random one per Small Warehouse (R-A15-01..03)."""
     choice = required(move.choice, move, "choice", "the Resource chosen", "R-A15-01")
@@ -189,7 +206,8 @@ def optimization(g: Game, p: PlayerState, move: Optimization, ctx: TurnContext) 
     drawn = g.pouch_draw(move, "random", expected) if expected \
         else (move.random or Cubes()).as_list()
     if len(drawn) != expected:
-        raise IllegalMove("R-A15-01", f"{p.name} has {p.small_warehouses} Small Warehouses: "
+        raise IllegalMove("R-A15-01", f"{p.name} has "
+                          f"{plural(p.small_warehouses, 'Small Warehouse')}: "
                           f"{expected} random Resources are drawn; the log records "
                           f"{len(drawn)}.", move.at("random"))
     g.draw_from_pouch(p, cube_counts(drawn), "Optimization: random", "R-A15-01",
@@ -235,7 +253,7 @@ def forced_trade(g: Game, p: PlayerState, move: ForcedTrade, ctx: TurnContext) -
         g.ledger.record(g.state, p, get, 1, f"Forced Trade with {other.name}", "R-A18-01",
                         other.name)
         g.pay(p, TRADE_PRICE, f"Forced Trade with {other.name}", "R-A18-03", path,
-              to=other.name)
+              to=other.name, received=f"Forced Trade with {p.name}")
     partners = {t.with_ for t in trades}
     accepted = move.accepted or ()  # read after the trades: each is judged by itself
     for name in sorted(partners):
