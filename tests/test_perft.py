@@ -18,32 +18,16 @@ that got furthest, as the list does, before the count means a disagreement (next
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from typing import Any
+from toolkit import load_tool
 
-import pytest
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "perft.py"
 ZERO_TODAY = ("offered_refused", "dead_end", "accepted_not_offered", "not_given_back", "errors",
               "capped")
 KNOWN_NONZERO = ("reason_mismatch",)  # issue 28: the method first, see the docstring
 POSITIONS = 15
 
 
-def load_tool(monkeypatch: pytest.MonkeyPatch) -> Any:
-    spec = importlib.util.spec_from_file_location("perft_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look it up
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_choices_agree_with_the_validator_on_the_samples(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    tool = load_tool(monkeypatch)
+def test_the_choices_agree_with_the_validator_on_the_samples() -> None:
+    tool = load_tool("perft")
     units = tool.plan(POSITIONS, 1, ("sample", "variant"))
     names = {u.name for u in units}
     assert {f"samples/game-{n}p.yaml" for n in range(2, 7)} <= names
@@ -66,9 +50,8 @@ def test_the_choices_agree_with_the_validator_on_the_samples(
         print(f"known (issue 28): {name} = {getattr(total, name)}")
 
 
-def test_mutations_reorder_repeat_and_chain_the_parts_of_an_action(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    tool = load_tool(monkeypatch)
+def test_mutations_reorder_repeat_and_chain_the_parts_of_an_action() -> None:
+    tool = load_tool("perft")
     replant = {"player": "Anna", "tile": "replanting",
                "moves": [{"from": "I0.p1", "to": "I1.p2"}, {"from": "O1.p1", "to": "I1.p3"}]}
     made = [m for m, _ in tool.mutations(replant, tool.gather_pools([replant]))]
@@ -87,8 +70,8 @@ def test_mutations_reorder_repeat_and_chain_the_parts_of_an_action(
     assert {"wood": 1} in counts and {"wood": 3} in counts and {"steel": 2} in counts
 
 
-def test_the_same_seed_gives_the_same_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    tool = load_tool(monkeypatch)
+def test_the_same_seed_gives_the_same_report() -> None:
+    tool = load_tool("perft")
     units = tool.plan(2, 3, ("variant",))[:2]
     settings = tool.Settings(seed=3, show=2, budget=60.0, lines=2, mutations=10)
     first, second = tool.run(units, settings), tool.run(units, settings)
