@@ -195,6 +195,18 @@ def test_import_declined_before_the_roll_is_offered_and_then_only_the_decline() 
     assert (a.vp, a.money) == (3, 4)
 
 
+def test_record_takes_no_default_for_the_import_die() -> None:
+    """`record` asks the D6 with its faces and "(leave it out)" (declined before rolling): an
+    empty answer must not take that (it forces the 2-VP decline); the face is typed."""
+    from grinivil_cli.recorder import answers
+
+    g = new_game(2)
+    anna(g, money=4, vp=5)
+    d = turn_search(g).decision(Partial({"player": "Anna", "tile": "import"}))
+    assert d is not None and d.path == ("roll",) and OMIT in d.options
+    assert answers.default(d) is answers.NO_DEFAULT
+
+
 # --- item 4: a value the rules do not read is an error ----------------------------------------
 
 def test_convert_with_0_vp_records_no_roll_first() -> None:

@@ -119,8 +119,9 @@ def option_label(value: Any) -> str:
 
 
 def default(decision: Decision) -> Any:
-    """The value an empty answer gives: leaving the field out, ending the list, 0 of a count
-    that allows it, or the one option there is; NO_DEFAULT when the decision needs a word."""
+    """The value an empty answer gives: leaving the field out (not an outcome's: Import's die
+    left out is a decline, never a default), ending the list, 0 of a count that allows it, or
+    the one option there is; NO_DEFAULT when the decision needs a word."""
     if decision.kind == "count":
         if any(lo <= 0 <= hi for lo, hi in decision.ranges):
             return 0
@@ -128,6 +129,8 @@ def default(decision: Decision) -> Any:
             return decision.ranges[0][0]
         return NO_DEFAULT
     for quiet in (OMIT, END):
+        if decision.kind == "outcome" and quiet is OMIT:
+            continue  # what the table drew is typed: an empty answer never skips the die
         if any(o is quiet for o in decision.options):
             return quiet
     if len(decision.options) == 1:
