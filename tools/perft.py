@@ -29,10 +29,29 @@ the table as `grinivil validate` does):
     decision by `setvalues.take` (`grinivil moves --set`), is the same option; and every
     walked line, given back whole as --set values by their paths (`choices.line`), makes the
     same record;
-(e) reason mismatches: each tile listed as not eligible (`tile_choices`) with a rule: the
-    simplest record choosing it (the replay's first candidate at every decision, outcomes
-    included) is refused by the validator with the same rule id.
-
+(e) reason mismatches: each tile listed as not eligible (`tile_choices`) with a rule (the
+    rule broken at the dead end that got furthest in the list's search, `Search.attempt`) is
+    compared with the validator's verdicts on the records that search itself tried. The
+    tool walks the tile's decisions as `Search.completable` does (depth-first, the values
+    `witnesses` gives at each decision, in its order; at most REASON_NODES records, on the
+    search's own cached replays) and collects its dead ends, each with its number of
+    decisions made: a record the probe refuses (`probe(partial).error`), a list whose
+    elements made so far break a rule (`dead_list`, the list ended), or a decision with no
+    candidate at all. The furthest ones (the most decisions) are completed minimally (the
+    replay run again on each, taking the first candidate on the way as the search's replay
+    does) and judged by the validator (`play_written`, on a copy of the table), at most
+    REASON_JUDGED of them. Left out of the comparison: a decision with no candidate, and a
+    dead end whose rule names a field the record does not hold (the domain found nothing
+    possible for it: no record was tried there, and the validator would only judge the
+    field's absence, e.g. "at least one Resource must be bought" for a buy with 0 Grinies).
+    A mismatch: the listed rule is the probe's rule of no furthest dead end (the list and its
+    own search disagree), or the validator cites it for none of the furthest records judged
+    whose probe rule it is (several dead ends can tie at the furthest depth with different
+    rules, the list naming the first found: Import's "roll=1 / declined=yes", R-TAR-06,
+    beside "roll=1", items with no candidate, R-A14-03; the validator's rules at the other
+    furthest records are shown, not compared). A furthest record the validator accepts is
+    counted in (c); a tile whose listed rule has no furthest record judged (all left out,
+    or a walk too long) is counted as `unbuilt`.
 Searches stopped by MAX_PROBES (`SearchCapped`) are counted apart (not disagreements); so are
 positions whose time (`--budget`) ran out before every check was made. Engine exceptions are
 counted as errors. The report gives, per kind of position and in all: positions, lines
@@ -83,7 +102,7 @@ from grinivil_cli.engine.choices import (  # noqa: E402
     SearchCapped,
     in_offered_form,
     line,
-    put,
+    list_path,
     remake,
     same,
     tile_choices,
@@ -136,8 +155,8 @@ SHOW = 5
 KINDS_SHOWN = 25  # looks of disagreements listed per class
 NOT_DECISIONS = ("claims", "note")
 FORMAT = "FORMAT"  # the rule id given here to a record the log's format refuses
-FILLS = 3  # values tried from the game's turns for a field the validator asks for
-REASON_RECORDS = 6  # records tried per tile not eligible (the simplest, then random ones)
+REASON_NODES = 5000  # records the walk of one tile not eligible meets, at most (e)
+REASON_JUDGED = 12  # furthest dead ends of one tile judged by the validator, at most (e)
 
 
 # --- what one position, or many, found ---------------------------------------------------------
@@ -181,7 +200,7 @@ class Counts:
     accepted: int = 0  # of those, accepted
     reached: int = 0  # of those, made again through the offered options
     ineligible: int = 0  # tiles listed as not eligible, checked (e)
-    unbuilt: int = 0  # of those, with no complete record to compare (a field left unfilled)
+    unbuilt: int = 0  # of those, with no furthest record of the search to judge (e)
     capped: int = 0  # searches stopped by MAX_PROBES
     over_budget: int = 0  # positions whose time ran out before every check
     errors: int = 0  # engine exceptions
@@ -445,91 +464,122 @@ class Position:
     # -- (e): the reasons of the tiles not eligible
 
     def reasons(self, tiles: list[Any]) -> None:
-        """(e): for each tile listed as not eligible with a rule, records choosing it (the
-        simplest first, then records of random candidates) until the validator cites the
-        listed rule; a mismatch when it never does (the rules it cited instead reported)."""
+        """(e): for each tile listed as not eligible with a rule, the dead ends of the list's
+        own search (`dead_ends`); the furthest ones (most decisions made) that the search
+        refuses with the listed rule are judged by the validator (`judge`), and a mismatch is
+        a listed rule the validator cites for none of them (or the rule of no furthest dead
+        end of the search at all)."""
         for t in tiles:
             if t.eligible or t.why is None or self.late():
                 continue
             self.counts.ineligible += 1
             listed = t.why.rule
-            cited: dict[str, tuple[Record, IllegalMove]] = {}
+            try:
+                ends = self.dead_ends(Partial({"player": self.name, "tile": t.tile}))
+            except SearchCapped:
+                self.counts.capped += 1
+                continue
+            if not ends:  # too many records to walk, or a complete one (then (a)-(c) tell)
+                self.counts.unbuilt += 1
+                continue
+            deepest = max(d for d, _, _, _ in ends)
+            far = [(p, s, e) for d, p, s, e in ends if d == deepest]
+            searched = sorted({e.rule for _, _, e in far if e is not None})
+            if listed not in searched:
+                self.note("reason_mismatch", at="tile", value=t.tile, listed=listed,
+                          validator="search: " + ", ".join(searched),
+                          detail=f"list: {t.why.message} | the search's rules at its "
+                                 f"{deepest} decisions: {', '.join(searched)}")
+                continue
+            cited: dict[str, tuple[Record, IllegalMove, str]] = {}  # at the listed rule's
+            others: set[str] = set()  # the validator's rules at the other furthest dead ends
             accepted: Record | None = None
-            for k in range(REASON_RECORDS):
-                rng = None if k == 0 else self.rng
-                record, error = self.filled(self.build(t.tile, rng), rng)
+            judged = 0
+            for partial, path, why in far:
+                if path.endswith("=(none)") or judged >= REASON_JUDGED:
+                    continue  # a decision with no candidate: no record was tried there
+                record, error = self.judge(partial)
+                where = self.search.root_of(why)
+                if where and Partial(record).value_at(where) is MISSING:
+                    continue  # the rule of a decision with no candidate (its field unwritten)
+                judged += 1
                 if error is None:
                     accepted = record
                     break
                 if isinstance(error, IncompleteRecord) or error.rule == FORMAT:
-                    continue  # a field left unfilled, a part left half made: not compared
-                cited.setdefault(error.rule, (record, error))
-                if error.rule == listed:
-                    break
+                    continue  # a field the replay never asked for: not a record it tried
+                if why is not None and why.rule == listed:
+                    cited.setdefault(error.rule, (record, error, path))
+                else:
+                    others.add(error.rule)
             if accepted is not None:
                 self.note("accepted_not_offered", at="tile", value=t.tile,
                           record=repr(accepted), listed=listed, validator="accepted",
                           detail=f"listed as not eligible ({listed}: {t.why.message}), yet "
-                                 "the validator accepts this record")
+                                 "the validator accepts this furthest record of its search")
             elif not cited:
                 self.counts.unbuilt += 1
             elif listed not in cited:
-                record, error = next(iter(cited.values()))
+                record, error, path = next(iter(cited.values()))
                 self.note("reason_mismatch", at="tile", value=t.tile, record=repr(record),
-                          listed=listed, validator=", ".join(cited),
-                          detail=f"list: {t.why.message} | validator: {error.message}")
+                          path=path, listed=listed, validator=", ".join(cited),
+                          detail=f"list: {t.why.message} | validator: {error.message} | "
+                                 f"the search's rules at its {deepest} decisions: "
+                                 f"{', '.join(searched)}; the validator's at the others: "
+                                 f"{', '.join(sorted(others)) or '-'}")
 
-    def filled(self, record: Record,
-               rng: random.Random | None) -> tuple[Record, IllegalMove | None]:
-        """The record completed where the validator asks for a field the replay offered no
-        candidate for (an `IncompleteRecord`): with a value the game's turns recorded for that
-        field (of FILLS tried: the first ones, or drawn by `rng`, the first the validator then
-        reads), and the validator's judgement."""
-        error = self.validate(record)
-        root = ("turns", self.number - 1)
-        for _ in range(MAX_STEPS):
-            if not isinstance(error, IncompleteRecord) or tuple(error.path[:2]) != root:
-                return record, error
-            where = tuple(error.path[2:])
-            values = sorted(self.pools.get(f"field:{where[-1]}", set()) if where else set())
-            if rng is not None:
-                rng.shuffle(values)
-            for value in values[:FILLS]:
-                tried = put(record, where, json.loads(value))
-                found = self.validate(tried)
-                if not (isinstance(found, IncompleteRecord)
-                        and tuple(found.path[2:]) == where):
-                    record, error = tried, found
-                    break
-            else:
-                return record, error
-        return record, error
+    def dead_ends(self, start: Partial) -> list[tuple[int, Partial, str, IllegalMove | None]]:
+        """The dead ends of the list's search from `start` (`Search.completable`: the values
+        `witnesses` tries at every decision, depth-first, in its order), each with its number
+        of decisions made, the record where it breaks a rule (the probe's error, a list's
+        elements made so far judged as the list ended: `dead_list`, or a decision with no
+        candidate), the decisions as text, and the probe's error; empty when a record is
+        complete or more than REASON_NODES records are met. The replays are the search's own
+        (cached by `tile_choices`)."""
+        s = self.search
+        ends: list[tuple[int, Partial, str, IllegalMove | None]] = []
+        seen: set[str] = set()
+        stack: list[tuple[Partial, int, str]] = [(start, 0, f"tile={start.data['tile']}")]
+        while stack:
+            partial, depth, path = stack.pop()
+            key = partial.key()
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(seen) > REASON_NODES:
+                return []
+            r = s.probe(partial)
+            if r.done:
+                return []
+            if r.raw is None:
+                ends.append((depth, partial, path, r.error))
+                continue
+            raw = r.raw
+            if s.dead_list(partial, raw, depth):
+                ended = Partial(partial.data, partial.omitted,
+                                partial.ended | {list_path(raw.path)})
+                ends.append((depth, ended, path + f" / {dotted(list_path(raw.path))}=END",
+                             s.probe(ended).error))
+                continue
+            tried = list(witnesses(raw))
+            if not tried:
+                why = raw.why_none or f"nothing is possible for {raw.what}."
+                ends.append((depth, partial, path + f" / {dotted(raw.path)}=(none)",
+                             IllegalMove(raw.why_rule or raw.rule, why, s.root + raw.path)))
+                continue
+            stack.extend((partial.choose(raw, v), depth + 1, f"{path} / {dotted(raw.path)}="
+                          f"{shown(v)}") for v in reversed(tried))
+        return ends
 
-    def build(self, tile: str, rng: random.Random | None) -> Record:
-        """A record choosing `tile`, made by the replay (a search of its own, so that no answer
-        kept about the tile stops it before the outcomes it reads): at every decision its
-        first candidate (the simplest record), or one drawn by `rng` (each decision asked,
-        none taken on the way)."""
+    def judge(self, partial: Partial) -> tuple[Record, IllegalMove | None]:
+        """A dead end's record completed minimally (the replay run again on it, taking the
+        first candidate on the way where it can: `Probe.first_value`, as the search's replay
+        did), and the validator's judgement of it."""
         run = turn_runner(self.g, self.number, DOMAINS)
-        partial = Partial({"player": self.name, "tile": tile})
-        with lookahead(rng is None):
-            for _ in range(MAX_STEPS):
-                r = run(partial)
-                made = r.made if r.made is not None else partial
-                if r.raw is None:
-                    return made.record()
-                raw = r.raw
-                if rng is None:
-                    value = next(witnesses(raw), MISSING)
-                elif raw.kind == "count" and raw.ranges:
-                    lo, hi = rng.choice(raw.ranges)
-                    value = rng.randint(lo, hi)
-                else:
-                    value = rng.choice(raw.candidates) if raw.candidates else MISSING
-                if value is MISSING:
-                    return made.record()
-                partial = made.choose(raw, value)
-        return partial.record()
+        with lookahead(True):
+            r = run(partial)
+        record = (r.made if r.made is not None else partial).record()
+        return record, self.validate(record)
 
     # -- (c): the recorded turn and its mutations
 
