@@ -107,11 +107,12 @@ def test_r_wh_06_excess_that_does_not_make_the_rest_fit_says_what_is_kept_and_wh
 
 
 def test_r_a11_01_says_why_the_refill_card_cannot_be_drawn() -> None:
-    """R-A11-01: the Display is refilled from the deck of cards not yet seen. Anna takes Paula
+    """R-A11-01: the Display is refilled "with a random card from the pile" (of cards not yet
+    seen; the rulebook's word, kept in the messages). Anna takes Paula
     (Display: Paula, Milan, Agata, Boris, Cyril; Anna was dealt Dana and Emil, Bruno Filip and
     Greta): Milan is on the Display, Dana in Anna's Portfolio, Filip in Bruno's, Paula the card
     taken, a card in the Residents of Grinivil pile has been drawn already; no card refills
-    from an empty deck."""
+    from an empty pile."""
     g = new_game(2)
     where = {"milan": "is on the Resident Display", "dana": "is in Anna's Portfolio",
              "filip": "is in Bruno's Portfolio", "paula": "is the card taken from the Display",
@@ -125,7 +126,7 @@ def test_r_a11_01_says_why_the_refill_card_cannot_be_drawn() -> None:
     assert f"'{seen}' is in the Residents of Grinivil pile: drawn already" in e.message
     g.state.supply.deck.clear()
     e = refused(g, "Anna", "R-A11-01", tile="new-resident", take="paula", refill="milan")
-    assert "the deck of Resident Cards is empty" in e.message
+    assert "the pile of Resident Cards is empty" in e.message
 
 
 def test_r_a18_03_the_payee_reads_the_forced_trade_from_their_own_side() -> None:

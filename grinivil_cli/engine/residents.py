@@ -35,7 +35,7 @@ def distribute(g: Game, reward: Reward, building: Building, cause: str, rule: st
 
 
 def new_resident(g: Game, p: PlayerState, move: NewResident) -> None:
-    """#11: take a Display card for free (the Display is refilled from the deck) or swap it for
+    """#11: take a Display card for free (the Display is refilled from the pile) or swap it for
     a Portfolio card for 10 Grinies (R-A11-01/02, AMB-RESI-02)."""
     supply = g.state.supply
     take = required(move.take, move, "take", "the resident card taken from the Display",
@@ -62,25 +62,26 @@ def new_resident(g: Game, p: PlayerState, move: NewResident) -> None:
         del supply.display[slot]
         if supply.deck:
             if refill is None:
-                raise IncompleteRecord("R-A11-01", "the Display is refilled from the deck: "
+                raise IncompleteRecord("R-A11-01", "the Display is refilled from the pile: "
                                        "the log must record the card drawn ('refill'), one "
                                        "not yet seen.", move.at("refill"))
             if refill not in supply.deck:
-                raise IllegalMove("R-A11-01", f"the Display is refilled from the deck of "
+                raise IllegalMove("R-A11-01", f"the Display is refilled from the pile of "
                                   f"cards not yet seen; '{refill}' "
                                   f"{where_is(g, refill, take)}, so it cannot be drawn.",
                                   move.at("refill"))
             supply.deck.remove(refill)
             supply.display.insert(slot, refill)
         elif refill is not None:
-            raise IllegalMove("R-A11-01", "the deck of Resident Cards is empty (every card has "
+            raise IllegalMove("R-A11-01", "the pile of Resident Cards is empty (every card has "
                               "been seen): nothing refills the Display, and the log records "
                               f"no 'refill' ('{refill}').", move.at("refill"))
     p.residents.append(take)
 
 
 def where_is(g: Game, card: str, taken: str) -> str:
-    """Where a Resident Card that is not in the deck lies, in words (for R-A11-01)."""
+    """Where a Resident Card that is not in the pile to draw from (`supply.deck`) lies, in
+    words (for R-A11-01; the rulebook calls both that and the Residents of Grinivil a pile)."""
     supply = g.state.supply
     if card == taken:
         return "is the card taken from the Display"
@@ -93,7 +94,7 @@ def where_is(g: Game, card: str, taken: str) -> str:
         return "is in the Residents of Grinivil pile: drawn already"
     if card not in g.ed.residents:
         return "is not a Resident Card of the edition"
-    return "is out of the deck: drawn already"
+    return "is out of the pile: drawn already"
 
 
 def qualifying(g: Game, house: str, feature: Feature) -> list[Building]:
