@@ -8,14 +8,18 @@ so that Replanting (#16) and Forced Trade (#18) can be chosen."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from test_choices import decide, start
 
 from grinivil_cli.edition.model import RESOURCES
 from grinivil_cli.engine.choices import END, Partial
 
 from gamekit import give, new_game, play, player
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def test_r_a18_01_a_cube_received_in_a_trade_may_be_given_in_the_next() -> None:
@@ -93,3 +97,36 @@ def finished(s: Any, p: Partial) -> dict[str, Any]:
         p = p.choose(d, END if END in d.options else d.options[0] if d.options
                      else d.ranges[0][0])
     return p.record()
+
+
+@pytest.mark.parametrize("turn", [32, 80, 111, 140, 155])
+def test_the_tiles_at_a_merchant_position_are_those_every_refill_gives(
+        turn: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 28, item 8: with a Worker on the Merchant (#24) the tile list tried every refill
+    of the choosing move for every tile (0.3-0.4 s). For an Action blind to the Market one
+    refill of each set of kinds it leaves in the pouch (what the Merchant may draw next) is
+    enough: the eligible tiles, their rules and messages are the same as with every refill
+    tried (samples/variants/promo-tiles-4p.yaml, where the Merchant is taken)."""
+    from grinivil_cli.engine import choices, domains
+    from grinivil_cli.engine.abilities import merchant_active
+    from grinivil_cli.loading import load_game
+
+    game = load_game(SAMPLES / "variants" / "promo-tiles-4p.yaml")
+    r = game.replay
+    g = r.game
+    assert g is not None
+    entries = list(g.ledger.entries)
+
+    def tiles() -> list[tuple[str, bool, str | None, str | None]]:
+        g.state = r.snapshots[turn].state.copy()
+        g.ledger.entries[:] = entries[:r.snapshots[turn].ledger_size]
+        choices.forget()
+        return [(t.tile, t.eligible, t.why.rule if t.why else None,
+                 t.why.message if t.why else None) for t in choices.tile_choices(g)]
+
+    g.state = r.snapshots[turn].state.copy()
+    assert merchant_active(g, g.state.players[g.state.current])
+    quick = tiles()
+    monkeypatch.setitem(domains.AT_THE_CHOICE, "refills", domains.refills)  # every refill
+    assert tiles() == quick
+    assert any(not eligible for _, eligible, _, _ in quick)
