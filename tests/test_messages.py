@@ -175,12 +175,7 @@ def test_a_real_site_that_cannot_take_the_building_names_r_site_01(tmp_path: Pat
                                       "building=house"])
     assert result.exit_code == 1
     assert "The value given breaks R-SITE-01: C.s6 is a nonresidential site" in result.output
-    data = yaml.safe_load(SAMPLE_2P.read_text(encoding="utf-8"))
-    data["turns"] = data["turns"][:8]
-    for key in ("final_scores", "winner"):
-        data.pop(key, None)
-    log = tmp_path / "game.yaml"
-    log.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    log = sample_cut(tmp_path, 8)
     answers = tmp_path / "answers.txt"
     answers.write_text("build-floor\nconcrete concrete concrete concrete\nC.s6\nhouse\n",
                        encoding="utf-8")
@@ -206,13 +201,19 @@ def test_counts_of_one_are_singular() -> None:
 
 def test_one_turn_replayed_is_singular_in_the_report_and_the_viewer(tmp_path: Path) -> None:
     """The 2-player sample cut after its first turn: "legal (1 turn)", "legal · 1 turn"."""
-    data = yaml.safe_load(SAMPLE_2P.read_text(encoding="utf-8"))
-    data["turns"] = data["turns"][:1]
-    for key in ("final_scores", "winner"):
-        data.pop(key, None)
-    log = tmp_path / "game.yaml"
-    log.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    log = sample_cut(tmp_path, 1)
     game = load_game(log)
     assert game.replay.played == 1
     assert validation("game.yaml", game)["text"].startswith("game.yaml: legal (1 turn)")
     assert viewer_badge(game) == "legal \u00b7 1 turn"
+
+
+def sample_cut(tmp_path: Path, turns: int) -> Path:
+    """The 2-player sample with its first `turns` turns only (no final scores), as a file."""
+    data = yaml.safe_load(SAMPLE_2P.read_text(encoding="utf-8"))
+    data["turns"] = data["turns"][:turns]
+    for key in ("final_scores", "winner"):
+        data.pop(key, None)
+    log = tmp_path / "game.yaml"
+    log.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return log
