@@ -114,13 +114,32 @@ def test_the_command_writes_nothing_into_the_home_folder(tmp_path: Path) -> None
 # --- Ctrl-C at start-up -------------------------------------------------------------------------
 
 
+def run_time(args: list[str]) -> float:
+    """How long `grinivil ARGS` takes from start to end here, now (the least of 2 runs)."""
+    took = []
+    for _ in range(2):
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "grinivil_cli", *args], cwd=TOP,
+                       capture_output=True, check=False)
+        took.append(time.monotonic() - started)
+    return min(took)
+
+
+def interruptible() -> None:
+    """In the child: SIGINT as a terminal gives it. A test run started in the background of a
+    shell without job control inherits SIGINT ignored, and a command keeps a signal its parent
+    ignores (as it should: that is `nohup`'s way)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted_runs(args: list[str], delays: list[float]) -> list[tuple[int, str]]:
     """`grinivil ARGS` sent SIGINT after each delay: the exit code and standard error."""
     out = []
     for delay in delays:
         process = subprocess.Popen([sys.executable, "-m", "grinivil_cli", *args], cwd=TOP,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   text=True, env=environment(Path(os.environ.get("HOME", "/"))))
+                                   text=True, env=environment(Path(os.environ.get("HOME", "/"))),
+                                   preexec_fn=interruptible)
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
@@ -143,7 +162,10 @@ def ours(traceback: str) -> bool:
 def test_ctrl_c_in_the_first_tenth_of_a_second_exits_130_without_a_traceback(
         args: list[str]) -> None:
     # the window the campaign hit: from the interpreter's start to the command's first work
-    delays = [0.01 + 0.007 * i for i in range(16)]
+    # spread over the whole run of the command as long as it takes on this machine now (on a
+    # loaded machine Python's own start can take 0.1 s, or the command be over by then)
+    whole = run_time(args)
+    delays = [whole * (i + 0.5) / 16 for i in range(16)]
     runs = interrupted_runs(args, delays)
     for code, err in runs:
         assert not ours(err), err
@@ -153,4 +175,4 @@ def test_ctrl_c_in_the_first_tenth_of_a_second_exits_130_without_a_traceback(
         # 0 or 1: the command finished before the signal came (the verdict of the log);
         # -SIGINT: the signal came while Python itself was starting, before start.py ran,
         # and Python ended the process as it ends it
-    assert sum(code == 130 for code, _ in runs) >= len(runs) // 3  # the window was hit
+    assert sum(code == 130 for code, _ in runs) >= 2  # the command's own window was hit

@@ -294,6 +294,12 @@ def _vp_after(turn: int) -> dict[str, int]:
 # --- signals: Ctrl-C at start-up --------------------------------------------------------------
 
 
+def _interruptible() -> None:
+    """In the child: SIGINT as a terminal gives it (a campaign started in a shell's background
+    inherits it ignored, and the command rightly keeps a signal its parent ignores)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def signals(rng: random.Random, scratch: Path) -> str | None:
     args = rng.choice([["validate", str(SAMPLE)], ["--version"], ["show", str(SAMPLE)],
                        ["moves", str(SAMPLE), "--turn", "5"], ["rule", "R-GEN-02"]])
@@ -301,7 +307,8 @@ def signals(rng: random.Random, scratch: Path) -> str | None:
     env = {k: v for k, v in os.environ.items()}
     env["HOME"] = str(scratch / "home")
     process = subprocess.Popen([sys.executable, "-m", "grinivil_cli", *args], cwd=TOP, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=_interruptible)
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     try:
