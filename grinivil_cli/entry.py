@@ -131,10 +131,14 @@ def _quick_validate(args: dict[str, Any]) -> None:
 
 class _Interrupted:
     """SIGINT while a command runs: Python's KeyboardInterrupt, as the commands expect, noted
-    so that `main` can tell an interrupted import (whatever exception it became) from a bug."""
+    so that `main` can tell an interrupted import (whatever exception it became) from a bug.
+    A KeyboardInterrupt raised where Python cannot raise it (a weakref callback of the import
+    system, a finalizer) is printed as "Exception ignored in ..." and lost, and the command
+    would go on: there the process ends at once with 130 (`unraisable`)."""
 
     def __init__(self) -> None:
         self.seen = False
+        self.previous = sys.unraisablehook
 
     def install(self) -> None:
         """In place of Python's handler or `start.quit_while_starting`, not of a handler
@@ -143,6 +147,19 @@ class _Interrupted:
 
         if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, quit_while_starting):
             signal.signal(signal.SIGINT, self)
+            sys.unraisablehook = self.unraisable
+
+    def unraisable(self, info: Any) -> None:
+        """Ctrl-C that landed where it could not be raised: stop as asked (nothing is half
+        written: every output is written whole or not at all); anything else as before."""
+        if self.seen and info.exc_type is KeyboardInterrupt:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except (OSError, ValueError):
+                    pass
+            os._exit(130)
+        self.previous(info)
 
     def __call__(self, signum: int, frame: object) -> None:
         self.seen = True

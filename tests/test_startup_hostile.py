@@ -176,3 +176,27 @@ def test_ctrl_c_in_the_first_tenth_of_a_second_exits_130_without_a_traceback(
         # -SIGINT: the signal came while Python itself was starting, before start.py ran,
         # and Python ended the process as it ends it
     assert sum(code == 130 for code, _ in runs) >= 2  # the command's own window was hit
+
+
+def test_ctrl_c_that_lands_in_a_weakref_callback_still_stops_the_command() -> None:
+    """Seen in CI: SIGINT arrived while the import system ran a weakref callback; Python
+    printed "Exception ignored in: <function _get_module_lock.<locals>.cb ...>" with the
+    KeyboardInterrupt, dropped it, and the command went on. Such an interrupt ends the process
+    with 130, quietly."""
+    code = ("import sys, weakref\n"
+            "from grinivil_cli import entry\n"
+            "handler = entry._Interrupted()\n"
+            "handler.install()\n"
+            "class Held: pass\n"
+            "held = Held()\n"
+            "def callback(ref):\n"
+            "    handler(2, None)\n"  # the signal handler, called where Python cannot raise
+            "ref = weakref.ref(held, callback)\n"
+            "del held\n"
+            "print('the command went on')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=TOP, preexec_fn=interruptible)
+    assert done.returncode == 130, (done.stdout, done.stderr)
+    assert "went on" not in done.stdout
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
+
