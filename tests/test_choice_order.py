@@ -124,6 +124,54 @@ def test_convert_rolled_first_is_legal_at_the_new_rate() -> None:
     assert g.state.ring.conversion_rate == 5
 
 
+def test_convert_asks_when_to_roll_before_the_decline_and_the_roll_too() -> None:
+    """AMB-A13-01 (docs/rulings.md): rolled first, the Die shows the new rate before the
+    player converts, so the decline may follow the roll, as Import's follows its D6: the
+    decisions are `roll_first`, the roll, then the decline. Rolling after, the decline comes
+    before the amount and nothing is rolled for it."""
+    g = new_game(2)
+    anna(g, money=25, vp=3, rate=8)
+    assert first_decisions(g, "convert", 1) == [("roll_first",)]
+    s = turn_search(g)
+    p = Partial({"player": "Anna", "tile": "convert"})
+    p = p.choose(Decision(("roll_first",), "one-of", "", ""), True)
+    p = p.choose(Decision(("roll",), "outcome", "", ""), 7)
+    d = s.decision(p)
+    assert d is not None and d.path == ("declined",) and d.allows(True) and d.allows(OMIT)
+    q = Partial({"player": "Anna", "tile": "convert"}).choose(
+        Decision(("roll_first",), "one-of", "", ""), OMIT)
+    d = s.decision(q)
+    assert d is not None and d.path == ("declined",)
+
+
+def test_convert_declined_after_rolling_first_keeps_the_face() -> None:
+    """R-VP-04 "The die face stays on the table and is shared by all players"; R-TAR-10: a
+    player who will not carry out the Action pays 2 VP. Anna (25 G, 3 VP, rate 8) rolls
+    first, sees a 7 and declines: 1 VP left, 25 G, and the rate is 7 for everybody."""
+    g = new_game(2)
+    anna(g, money=25, vp=3, rate=8)
+    play(g, player="Anna", tile="convert", roll_first=True, roll=7, declined=True)
+    assert (player(g, "Anna").money, player(g, "Anna").vp) == (25, 1)
+    assert g.state.ring.conversion_rate == 7
+
+
+def test_convert_declined_without_rolling_first_records_no_roll() -> None:
+    """R-TAR-10: declined before rolling, the Die is not rolled: a roll or `roll_first:
+    false` in the log is a value the replay does not use; with 0 VPs before selecting it,
+    no roll at all (R-VP-06), declined or not."""
+    g = new_game(2)
+    anna(g, money=25, vp=3, rate=8)
+    e = illegal(g, "R-TAR-10", player="Anna", tile="convert", roll=7, declined=True)
+    assert e.path == ("turns", 0, "roll") and "'roll'" in e.message
+    e = illegal(g, "R-TAR-10", player="Anna", tile="convert", roll_first=False, declined=True)
+    assert e.path == ("turns", 0, "roll_first")
+    assert g.state.ring.conversion_rate == 8
+    anna(g, money=25, vp=0)
+    e = illegal(g, "R-VP-06", player="Anna", tile="convert", roll_first=True, roll=5,
+                declined=True)
+    assert e.path == ("turns", 0, "roll_first")
+
+
 # --- item 1: Import, the roll before the decline it may force ---------------------------------
 
 def test_import_asks_the_roll_before_the_decline() -> None:

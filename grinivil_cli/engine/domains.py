@@ -210,12 +210,13 @@ def declined(ask: Ask) -> Raw:
     record need not try both (`any_one`). An Action whose first outcome was left out (Import
     declined before its die is rolled, AMB-A14-03) can only be declined."""
     raw = one_of(ask, "decline the Action (2 VP penalty)", "R-TAR-10", [True], optional=True)
-    first = BEFORE_THE_DECLINE.get(ask.tile)  # the Action's own first outcome, drawn already
-    if first is not None and any(ask.path[:-1] + (k,) in ask.partial.omitted
-                                 for k in first.fields):  # not drawn: declined before it
+    first = BEFORE_THE_DECLINE.get(ask.tile)  # the Action's own first die, rolled already
+    if first is not None and first.only_declined and any(
+            ask.path[:-1] + (k,) in ask.partial.omitted
+            for k in first.fields):  # not rolled: declined before it
         return replace(raw, candidates=(True,), any_one=False)
     drew = bool(ask.action.get("refills")) or MERCHANT_KEY in ask.action or (
-        first is not None and any(k in ask.action for k in first.fields))
+        first is not None and "roll" in ask.action)
     return replace(raw, any_one=not drew)
 
 

@@ -110,9 +110,9 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
     except IllegalMove:
         if not drew_badly(g, p, action, step, ctx):
             raise
-    rolled = BEFORE_THE_DECLINE.get(action)  # the die rolled before a decline (AMB-A14-03 (a))
-    if rolled is not None:
-        rolled.read(g, p, step)
+    rolled = BEFORE_THE_DECLINE.get(action)  # the die rolled before a decline
+    if rolled is not None:  # (AMB-A14-03 (a), AMB-A13-01)
+        rolled.read(g, p, step, ctx)
     if step.declined is True:
         cost = decline(g, p, action, step, ctx)
     else:

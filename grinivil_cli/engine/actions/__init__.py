@@ -26,7 +26,14 @@ from .land import (
     replanting,
     trees_in_the_supply,
 )
-from .people import a_card_on_display, add_resident, convert, sell_the_house, subsidy
+from .people import (
+    a_card_on_display,
+    add_resident,
+    convert,
+    convert_roll_before_the_decline,
+    sell_the_house,
+    subsidy,
+)
 from .promo import a_site_to_crowdfund, crowdfunding
 from .trade import (
     a_cube_in_the_market,
@@ -131,14 +138,19 @@ WITHOUT_THE_PENALISED: dict[str, GoAhead] = {
 
 @dataclass(frozen=True)
 class FirstOutcome:
-    """The random outcome an Action begins with, before the player decides anything: read
-    before the decline, which may follow it (the table rolls, then may decline: AMB-A14-03 (a)),
-    and the fields of the log it reads, which a declined action may record."""
+    """The die an Action may begin with: read before the decline, which may follow it (the
+    table rolls, then may decline: AMB-A14-03 (a)), and the fields of the log it
+    reads, which a declined action may record. `only_declined`: a decline that leaves the
+    die out came before it, and nothing else can follow (Import); otherwise leaving it out
+    is a choice of its own (Convert rolling after converting)."""
 
-    read: Available
+    read: Callable[[Game, PlayerState, Step, TurnContext], None]
     fields: frozenset[str]
+    only_declined: bool  # Convert's Die before its decline: AMB-A13-01 in docs/rulings.md
 
 
 BEFORE_THE_DECLINE: dict[str, FirstOutcome] = {
-    "import": FirstOutcome(import_roll_before_the_decline, frozenset({"roll"})),
+    "import": FirstOutcome(import_roll_before_the_decline, frozenset({"roll"}), True),
+    "convert": FirstOutcome(convert_roll_before_the_decline,
+                            frozenset({"roll_first", "roll"}), False),
 }

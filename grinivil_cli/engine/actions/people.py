@@ -46,12 +46,7 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
     rate it sets prices the amount), the amount, the roll if after."""
     ring = g.state.ring
     if vp_before_selecting(p, ctx) == 0:
-        plain = unprobed(move)  # nothing to decide: each of these is an error, not a question
-        for key in ("vp_to_money", "money_to_vp", "roll", "roll_first"):
-            if getattr(plain, key) is not None:
-                raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
-                                  "gives 15 Grinies, nothing is converted and the Die is not "
-                                  f"rolled (the log records '{key}').", move.at(key))
+        check_nothing_converted(p, move)
         g.earn(p, ZERO_VP_CONVERT, "Convert with 0 VPs", "R-VP-06")
         return TimeCost(0)
     first = move.roll_first is True  # R-VP-03: the new rate applies now
@@ -73,6 +68,42 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
         g.gain_vp(p, to_vp, f"converted at {rate}", "R-VP-02")
     ring.conversion_rate = roll
     return TimeCost(0)
+
+
+def check_nothing_converted(p: PlayerState, move: Convert) -> None:
+    """R-VP-06: a player with 0 VPs before selecting Convert gets 15 Grinies; nothing is
+    converted and the Die is not rolled, so each of these recorded is an error, not a
+    question."""
+    plain = unprobed(move)
+    for key in ("roll_first", "vp_to_money", "money_to_vp", "roll"):  # the table's order
+        if getattr(plain, key) is not None:
+            raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
+                              "gives 15 Grinies, nothing is converted and the Die is not "
+                              f"rolled (the log records '{key}').", move.at(key))
+
+
+def convert_roll_before_the_decline(g: Game, p: PlayerState, step: Step,
+                                    ctx: TurnContext) -> None:
+    """#13: a player who rolls the Conversion Die first sees the new rate before converting,
+    so a decline may follow that roll: it records `roll_first` and the roll, and the face
+    stays on the table for everybody (R-VP-03, R-VP-04, R-TAR-10; a declined Convert without
+    rolling first records nothing). With 0 VPs before selecting it there is no roll
+    (R-VP-06)."""
+    # AMB-A13-01 in docs/rulings.md: the decline after the roll
+    move = step.action
+    assert isinstance(move, Convert)
+    if vp_before_selecting(p, ctx) == 0:
+        check_nothing_converted(p, move)
+        return
+    if move.roll_first is not True:
+        plain = unprobed(move)
+        unused = [k for k in ("roll_first", "roll") if getattr(plain, k) is not None]
+        if unprobed(step).declined is True and unused:
+            raise IllegalMove("R-TAR-10", "Convert is declined without rolling the Die first, "
+                              "so nothing of it is recorded; the log records "
+                              f"{', '.join(repr(k) for k in unused)}.", move.at(unused[0]))
+        return
+    g.state.ring.conversion_rate = rolled(g, move)  # R-VP-04: the new face, shared now
 
 
 def rolled(g: Game, move: Convert) -> int:

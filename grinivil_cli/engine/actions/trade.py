@@ -186,7 +186,8 @@ def roll_the_d6(g: Game, move: Import) -> int | None:
     return roll
 
 
-def import_roll_before_the_decline(g: Game, p: PlayerState, step: Step) -> None:
+def import_roll_before_the_decline(g: Game, p: PlayerState, step: Step,
+                                   ctx: TurnContext) -> None:
     """#14: the D6 is rolled before the player knows the price, so a decline comes after the
     roll it may follow, and records it (R-A14-01, R-TAR-10, AMB-A14-03 (a)); one
     declined before rolling records none (a simulated decline draws none)."""
