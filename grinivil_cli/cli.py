@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from . import batch, collector, entry, report
+from . import batch, collector, report
 from .engine.game import plural
 from .errors import LogFormatError
 from .loading import DEFAULT_MAX_BYTES, Game, load_game
@@ -212,7 +212,7 @@ def simulate(
     game: the options go into the log header; with --bot planner, the stronger bots)."""
     from .edition.load import load_edition
     from .errors import IllegalMove
-    from .sim.simulate import SimulationError, parse_option
+    from .sim.deal import SimulationError, parse_option
     from .sim.simulate import simulate as play_game
     from .sim.writer import log_to_yaml
 
@@ -492,7 +492,7 @@ def record(
     from .recorder.console import Refused, Script, Stop, Terminal
     from .recorder.console import record as record_turns
     from .recorder.session import CannotRecord, Recording
-    from .sim.simulate import parse_option
+    from .sim.deal import parse_option
 
     def out(text: str) -> None:
         _echo(text)
@@ -597,7 +597,7 @@ def new(
     with a comment above each value saying where it comes from at the table, to replace with
     what was dealt there; then `grinivil record FILE` records the turns."""
     from .recorder.session import CannotRecord, Recording
-    from .sim.simulate import parse_option
+    from .sim.deal import parse_option
 
     names = [n.strip() for n in players.split(",") if n.strip()]
     if not 2 <= len(names) <= 6:
@@ -646,7 +646,8 @@ def schema(
 ) -> None:
     """Print the JSON Schema of the game log format (with --edition, one that lists the
     edition's names: `grinivil schema --edition standard > game-log.schema.json`)."""
-    from .logfile.schema import LOG_SCHEMA, schema_for_edition
+    from .logfile.schema import schema_for_edition
+    from .logfile.schemadata import LOG_SCHEMA
 
     if edition is None:
         _echo_json(LOG_SCHEMA, indent=2, sort_keys=False)
@@ -812,11 +813,11 @@ def season_report(
             results = batch.validate_many(
                 paths, edition=edition, max_bytes=max_size, jobs=jobs,
                 on_done=lambda: bar.update(1),
-                describe=report.summary_with_viewer if viewers else sr.summary)
+                describe=sr.summary_with_viewer if viewers else sr.summary)
             with typer.progressbar(length=len(paths), label="reading", file=sys.stderr,
                                    hidden=not progress) as bar, closing(results):
                 for number, result in enumerate(results, 1):
-                    page = result.pop(report.VIEWER_PAGE, None)  # made from the same reading
+                    page = result.pop(sr.VIEWER_PAGE, None)  # made from the same reading
                     games.append(sr.game_entry(number, result))
                     if viewers and isinstance(page, str):
                         links[number] = _write_viewer(viewers, output, games[-1], page)
@@ -905,5 +906,3 @@ def _echo_json(value: Any, indent: int | None = None, sort_keys: bool = True) ->
     as JSON escapes (JSON escapes C0 controls itself)."""
     typer.echo(safe_json(value, indent=indent, sort_keys=sort_keys))
 
-
-main = entry.main  # the console entry point (pyproject.toml), before it moved to entry.py

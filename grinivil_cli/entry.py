@@ -20,7 +20,10 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
+
+Handler = Callable[[int, Any], None]  # a signal handler, as `signal.signal` takes it
 
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
 _COUNT = re.compile(r"[1-9][0-9]{0,17}")  # an int option's value the quick start converts
@@ -68,11 +71,12 @@ def plain_validate(argv: list[str]) -> dict[str, Any] | None:
     return {"logs": logs, **given}
 
 
-def main() -> None:
+def main(starting: Handler | None = None) -> None:
     """Console entry point: never let a traceback reach a person, nor a control character
     a terminal would obey (standard error goes through `terminal.SafeStream`), nor a
-    traceback for Ctrl-C however early it comes (exit 130: `start.py` and `_Interrupted`)."""
-    interrupted = _Interrupted()
+    traceback for Ctrl-C however early it comes (exit 130: `start.py`, whose handler until
+    now is `starting`, and `_Interrupted`)."""
+    interrupted = _Interrupted(starting)
     try:
         interrupted.install()  # from here, Ctrl-C is a KeyboardInterrupt the commands handle
         from . import collector
@@ -136,16 +140,15 @@ class _Interrupted:
     system, a finalizer) is printed as "Exception ignored in ..." and lost, and the command
     would go on: there the process ends at once with 130 (`unraisable`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, starting: Handler | None = None) -> None:
         self.seen = False
         self.previous = sys.unraisablehook
+        self.starting = starting  # start.py's handler, which this one takes over from
 
     def install(self) -> None:
-        """In place of Python's handler or `start.quit_while_starting`, not of a handler
-        someone else installed."""
-        from .start import quit_while_starting
-
-        if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, quit_while_starting):
+        """In place of Python's handler or start.py's (`starting`), not of a handler someone
+        else installed."""
+        if signal.getsignal(signal.SIGINT) in (signal.default_int_handler, self.starting):
             signal.signal(signal.SIGINT, self)
             sys.unraisablehook = self.unraisable
 

@@ -60,7 +60,30 @@ def summary(name: str, game: Game) -> dict[str, Any]:
     return out
 
 
+VIEWER_PAGE = "viewer_page"  # the key of the viewer page in `summary_with_viewer`'s result
+
+
+def summary_with_viewer(name: str, game: Game) -> dict[str, Any]:
+    """`season_report.summary` of a replayed log and, when the replay drew a snapshot, the
+    log's viewer page (`VIEWER_PAGE`) for `report --viewers`, made from the same reading of
+    the log (in the worker that read it: the log is read once, and the page shows the game
+    the report describes even if the file changes meanwhile). The game is replayed again in
+    memory, keeping its snapshots, which the report's own replay does not keep."""
+    from . import collector
+    from .engine.replay import replay
+    from .viewer import viewer_html
+
+    out = summary(name, game)
+    with collector.paused():
+        full = Game(game.loaded, game.edition, replay(game.edition, game.loaded))
+    if full.replay.snapshots:
+        out[VIEWER_PAGE] = viewer_html(full, name)
+    return out
+
+
 # --- in the parent: the report's data ----------------------------------------------------------
+
+
 def game_entry(number: int, result: dict[str, Any]) -> dict[str, Any]:
     """One game of the report from its worker's result (a `summary`, or the problems of an
     unreadable log, or an internal error)."""

@@ -25,4 +25,4 @@ def main() -> None:
         signal.signal(signal.SIGINT, quit_while_starting)
     from .entry import main as command
 
-    command()
+    command(starting=quit_while_starting)

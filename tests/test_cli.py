@@ -201,9 +201,9 @@ def test_a_game_the_bots_cannot_finish_is_a_clean_exit_2(monkeypatch: pytest.Mon
     from typer.testing import CliRunner
 
     from grinivil_cli.cli import app
-    from grinivil_cli.sim import simulate as simulate_module
+    from grinivil_cli.sim import arena
 
-    monkeypatch.setattr(simulate_module, "MAX_TURNS", 10)
+    monkeypatch.setattr(arena, "MAX_TURNS", 10)
     out = tmp_path / "g.yaml"
     result = CliRunner().invoke(app, ["simulate", "--players", "2", "--seed", "1", "-o", str(out)])
     assert result.exit_code == 2

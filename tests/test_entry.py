@@ -91,7 +91,6 @@ def test_the_defaults_are_the_typer_commands() -> None:
     run_defaults = {name: p.default for name, p in inspect.signature(run).parameters.items()}
     assert typer_defaults == run_defaults
     assert run_defaults["max_size"] == DEFAULT_MAX_BYTES
-    assert cli.main is entry.main  # the console script of an earlier install
 
 
 def test_the_console_script_is_the_quick_entry_point() -> None:

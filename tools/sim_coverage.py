@@ -42,9 +42,9 @@ from grinivil_cli.engine.actions.build import (  # noqa: E402
 )
 from grinivil_cli.engine.ledger import Entry  # noqa: E402
 from grinivil_cli.engine.replay import Replay, replay  # noqa: E402
-from grinivil_cli.engine.ring import Move, steps_to  # noqa: E402
 from grinivil_cli.engine.state import MUNICIPALITY, GameState  # noqa: E402
 from grinivil_cli.engine.tiles import BUILD_TILES, DUAL_TILE, ring_tile_of  # noqa: E402
+from grinivil_cli.engine.turnstate import Move, steps_to  # noqa: E402
 from grinivil_cli.errors import IllegalMove  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
 from grinivil_cli.sim.simulate import (  # noqa: E402

@@ -31,7 +31,7 @@ from .state import PlayerState
 from .tiles import ABILITY_TILES, MERCHANT_KEY, TimeCost, ring_tile_of, tile_name
 
 if TYPE_CHECKING:
-    from .ring import Turn, TurnContext
+    from .turnstate import Turn, TurnContext
 
 ENGINEER_DISCOUNT = 3  # R-A20-01
 BUILDER_FEWER = 1  # R-A21-01
@@ -59,7 +59,7 @@ def place_ability_worker(g: Game, p: PlayerState, move: AbilityTile,
         raise IllegalMove("R-WRK-06", f"{p.name} has no free Worker to place on the Ability "
                           "Tile.", ctx.step.at("tile"))
     g.state.ring.ability_workers[p.position] = p.name
-    g.worker_moved(p, 1, f"Worker placed on {tile_name(g, ctx.step.tile)}",
+    g.worker_moved(p, 1, f"Worker placed on {tile_name(g.ed, ctx.step.tile)}",
                    "R-ABIL-01")
     return TimeCost(0)
 
@@ -73,7 +73,7 @@ def take_back_passed_workers(g: Game, p: PlayerState, positions: list[int]) -> N
     for pos in positions:
         if ring.ability_workers.get(pos) == p.name:
             del ring.ability_workers[pos]
-            g.worker_moved(p, -1, f"Worker back from {tile_name(g, ring.tile_at(pos))}",
+            g.worker_moved(p, -1, f"Worker back from {tile_name(g.ed, ring.tile_at(pos))}",
                            "R-TAR-15")
 
 
@@ -189,10 +189,10 @@ def follows(g: Game, p: PlayerState, step: Step, turn: Turn) -> bool:
     tile = ring_tile_of(action)
     if tile != ring_tile_of(last):
         raise IllegalMove("R-A51P-02", f"the Follower performs an action of the tile "
-                          f"{previous.name} chose ({tile_name(g, ring_tile_of(last))}); the log "
-                          f"names {tile_name(g, tile)}.", step.at("tile"))
+                          f"{previous.name} chose ({tile_name(g.ed, ring_tile_of(last))}); the log "
+                          f"names {tile_name(g.ed, tile)}.", step.at("tile"))
     if tile in ABILITY_TILES:
-        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is an Ability Tile: its action "
+        raise IllegalMove("R-A51P-04", f"{tile_name(g.ed, tile)} is an Ability Tile: its action "
                           "cannot be followed.", step.at("tile"))
     occupied.check_not_occupied(g, tile, step.at("tile"), following=True)
     if step.merchant is not None:  # not choosing an action (AMB-A51P-02 (a))

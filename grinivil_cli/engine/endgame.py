@@ -5,7 +5,7 @@ Round); End of Game; Big Town).
   Town's extra Block (`big_town_triggers`, `make_up_blocks`), and each player's choice to stay or
   to move to the Starting Tile (`move_to_starting_tile`);
 - in the last round, completing the TAR ends the player's game on the Starting Tile
-  (`ends_the_last_round`, called by the ring's moves), with the last House sale and the final
+  (`ring.ends_the_last_round`, in the ring's moves), with the last House sale and the final
   Taxes and Wages (`finish_player`);
 - a finished player is skipped and paid 5 Grinies each time (`next_player`,
   `pay_skipped_player`), and no turn follows once everybody has finished (`game_over`).
@@ -13,8 +13,6 @@ Final scoring is `scoring.py`.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ..errors import IllegalMove, IncompleteRecord
 from . import occupied, ring
@@ -24,29 +22,8 @@ from .records import Turn
 from .residents import sell_house
 from .state import RING_SIZE, STARTING_TILE, PlayerState
 
-if TYPE_CHECKING:
-    from .ring import Move
-
 SUDDEN_DEATH_BLOCKS = 2  # R-SD-01
 SKIP_PAYMENT = 5  # R-END-06
-
-
-def completes_the_last_round(g: Game, move: Move) -> bool:
-    """Whether `move` completes the TAR in the last round: the player's game ends there, with no
-    Round Completion (R-END-01, R-END-04)."""
-    return bool(g.state.sudden_death and move.laps)
-
-
-def ends_the_last_round(g: Game, p: PlayerState, move: Move) -> bool:
-    """In the last round, a move that completes the TAR ends on the Starting Tile: Workers on
-    the Ability Tiles passed before it come back, and the player's turn ends there, whether the
-    choosing move or the Time Shift crossed it (R-END-01, R-END-02). False outside the last
-    round or when the move completes no lap."""
-    if not completes_the_last_round(g, move):
-        return False
-    take_back_passed_workers(g, p, move.before_boundary())
-    p.position = STARTING_TILE
-    return True
 
 
 def finish_player(g: Game, p: PlayerState, move: Turn) -> None:

@@ -39,10 +39,10 @@ def check_not_occupied(g: Game, tile: str, path: Path, *, following: bool = Fals
     if pos is None or pos not in ring.occupied:
         return
     if following:
-        raise IllegalMove("R-A51P-04", f"{tile_name(g, tile)} is a Restricted Tile "
+        raise IllegalMove("R-A51P-04", f"{tile_name(g.ed, tile)} is a Restricted Tile "
                           f"marked 'occupied' (by {ring.occupied[pos]}): its action cannot be "
                           "followed.", path)
-    raise IllegalMove(RESTRICTED_TILES[tile], f"{tile_name(g, tile)} is marked "
+    raise IllegalMove(RESTRICTED_TILES[tile], f"{tile_name(g.ed, tile)} is marked "
                       f"'occupied' (by {ring.occupied[pos]}); nobody may choose it.", path)
 
 

@@ -4,17 +4,17 @@ On; Player's Turn)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from ..errors import IllegalMove, IncompleteRecord, Path
-from . import abilities, endgame, occupied
+from ..errors import IllegalMove
+from . import abilities, occupied
 from .abilities import take_back_passed_workers
 from .game import Game, cube_counts, plural
 from .market import place_on_market
-from .records import Cubes, Step
-from .records import Turn as TurnRecord
-from .state import RING_SIZE, STARTING_TILE, GameState, PlayerState
+from .records import Step
+from .state import STARTING_TILE, PlayerState
 from .tiles import BUILD_TILES, TimeCost, ring_tile_of, tile_name
+from .turnstate import Move, steps_to
+from .turnstate import Turn as Turn  # re-exported for engine/choices.py until issue 29 moves it
+from .turnstate import TurnContext as TurnContext
 
 TAX = 5  # R-RND-03
 WAGE = 3  # R-RND-04
@@ -23,87 +23,22 @@ TIME_UNIT_PRICE = 3  # R-TBUY-01
 PENALTY_VP = 2  # R-TAR-10
 
 
-@dataclass
-class Turn:
-    """What holds for a whole turn, Repeat Actions included, evaluated once at its beginning
-    ("at the beginning of your turn"): the Workers in the Portfolio (R-WRK-02) and the
-    'occupied' tokens the player takes back on this turn (R-A16-04)."""
-
-    record: TurnRecord  # the turn's record, which holds what belongs to the end of the turn
-    free_workers: int
-    occupied_to_take_back: list[int] = field(default_factory=list)
-
-    @classmethod
-    def begin(cls, g: Game, p: PlayerState, record: TurnRecord) -> Turn:
-        return cls(record, g.free_workers(p), occupied.tokens_to_take_back(g, p))
+def completes_the_last_round(g: Game, move: Move) -> bool:
+    """Whether `move` completes the TAR in the last round: the player's game ends there, with no
+    Round Completion (R-END-01, R-END-04)."""
+    return bool(g.state.sudden_death and move.laps)
 
 
-@dataclass
-class TurnContext:
-    """What one action (the turn's, or a Repeat Action's: `step`) consumes from its record as
-    it goes, and what held before its tile was selected."""
-
-    step: Step
-    vp_before_choice: int | None = None  # VPs "before selecting this action" (R-VP-05/06)
-    turn: Turn | None = None
-    # the table before the choosing move, kept for a declined action when the move or step 2
-    # draws at random (a TAR completion's refill, the Merchant): eligibility (b) is judged at
-    # the choice, before the draws (R-TAR-06, `choices.able_at_the_choice`)
-    before_choice: GameState | None = None
-    refills_used: int = 0
-    repeats_earned: int = 0
-    finished_now: bool = False
-
-    def next_refill(self, drawn: Cubes | None) -> tuple[Path, list[str]]:
-        """The next refill group of the record (`drawn`, read as an outcome): its path and
-        cubes."""
-        i = self.refills_used
-        self.refills_used += 1
-        if drawn is None:
-            raise IncompleteRecord("R-RND-05", "the TAR was completed: the log must record the "
-                                   "Resources drawn for the Market in 'refills' (4, or what the "
-                                   "pouch holds; [] when it is empty).",
-                                   self.step.at("refills", i), field="refills")
-        return self.step.at("refills", i), drawn.as_list()
-
-
-@dataclass
-class Move:
-    """A forward move of a Player Token: the positions it enters, in order."""
-
-    start: int
-    steps: int
-    entered: list[int] = field(default_factory=list)
-    laps: int = 0  # TAR completions (crossings of the Starting Tile)
-
-    @classmethod
-    def forward(cls, start: int, steps: int) -> Move:
-        entered = [(start + i) % RING_SIZE + 1 for i in range(steps)]
-        # position 1 is entered from 20 (a lap) or, on the first step, from the Starting Tile
-        laps = entered.count(1) - (start == STARTING_TILE and steps > 0)
-        return cls(start, steps, entered, laps)
-
-    @property
-    def end(self) -> int:
-        return self.entered[-1] if self.entered else self.start
-
-    def before_boundary(self) -> list[int]:
-        """Positions entered before the first crossing of the Starting Tile."""
-        out: list[int] = []
-        prev = self.start
-        for pos in self.entered:
-            if prev == RING_SIZE and pos == 1:
-                break
-            out.append(pos)
-            prev = pos
-        return out
-
-
-def steps_to(start: int, target: int) -> int:
-    """Tiles to move forward from `start` to `target`; the same tile is a full lap (R-TAR-03)."""
-    if start == STARTING_TILE:
-        return target
-    return (target - start) % RING_SIZE or RING_SIZE
+def ends_the_last_round(g: Game, p: PlayerState, move: Move) -> bool:
+    """In the last round, a move that completes the TAR ends on the Starting Tile: Workers on
+    the Ability Tiles passed before it come back, and the player's turn ends there, whether the
+    choosing move or the Time Shift crossed it (R-END-01, R-END-02). False outside the last
+    round or when the move completes no lap."""
+    if not completes_the_last_round(g, move):
+        return False
+    take_back_passed_workers(g, p, move.before_boundary())
+    p.position = STARTING_TILE
+    return True
 
 
 def check_eligible(g: Game, p: PlayerState, action: str, step: Step, turn: Turn) -> int:
@@ -119,11 +54,11 @@ def check_eligible(g: Game, p: PlayerState, action: str, step: Step, turn: Turn)
     if pos is None:
         raise IllegalMove("R-TAR-02", f"'{tile}' is not on this game's Time Action Ring.",
                           step.at("tile"))
-    if endgame.completes_the_last_round(g, Move.forward(p.position, steps_to(p.position, pos))):
+    if completes_the_last_round(g, Move.forward(p.position, steps_to(p.position, pos))):
         return pos  # R-END-01, R-END-02, AMB-END-04: the player finishes, whatever the tile
     if pos in ring.ability_workers:
         raise IllegalMove("R-TAR-05", f"{ring.ability_workers[pos]}'s Worker stands on the "
-                          f"Ability Tile {tile_name(g, tile)}; nobody may choose it.",
+                          f"Ability Tile {tile_name(g.ed, tile)}; nobody may choose it.",
                           step.at("tile"))
     occupied.check_not_occupied(g, tile, step.at("tile"))
     check_free_worker(p, action, step, turn)
@@ -185,7 +120,7 @@ def move_token(g: Game, p: PlayerState, steps: int, ctx: TurnContext,
     """Move forward; passing effects first, then one TAR completion per lap (AMB-TAR-04 (b),
     AMB-RND-02). In the last round, completing the TAR ends the player's game (R-END-01)."""
     move = Move.forward(p.position, steps)
-    if endgame.ends_the_last_round(g, p, move):
+    if ends_the_last_round(g, p, move):
         ctx.finished_now = True
         return
     passed = move.entered if include_end else move.entered[:-1]

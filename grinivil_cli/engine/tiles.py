@@ -8,10 +8,8 @@ The tiles' rules live elsewhere: each action in `actions/`, the abilities in `ab
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .game import Game
+from ..edition.model import Edition
 
 ABILITY_TILES = ("architect", "engineer", "builder", "ecologist", "banker", "merchant",
                  "follower", "manager")  # #19-#24, #51P, #53P (R-ABIL-01)
@@ -26,9 +24,9 @@ def ring_tile_of(action: str) -> str:
     return DUAL_TILE if action in ("explore", "build-road") else action
 
 
-def tile_name(g: Game, tile: str) -> str:
-    """The Action Tile's name as printed (e.g. 'Architect')."""
-    info = g.ed.action_tiles.get(tile)
+def tile_name(ed: Edition, tile: str) -> str:
+    """The Action Tile's name as printed in the edition (e.g. 'Architect')."""
+    info = ed.action_tiles.get(tile)
     return info.name if info is not None else tile
 
 

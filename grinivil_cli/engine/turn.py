@@ -16,19 +16,17 @@ from .market import check_excess, fits, place_on_market
 from .records import Cubes, Step, probe_of, unprobed
 from .records import Turn as TurnRecord
 from .ring import (
-    Move,
-    Turn,
-    TurnContext,
     check_all_refills_used,
     check_eligible,
     check_free_worker,
+    completes_the_last_round,
     move_token,
     penalty,
     shift_time,
-    steps_to,
 )
 from .state import PlayerState
 from .tiles import TimeCost
+from .turnstate import Move, Turn, TurnContext, steps_to
 
 TURN_KEYS = {"player", "tile", "claims", "note", "final_sale", "refills", "sudden_death",
              "excess", "follow", "big_town"}
@@ -80,7 +78,7 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
         # a decline is judged before the draws (`drew_badly`); a turn being made whose
         # `declined` is not decided yet stops where the rules read it, before they need this
         move = Move.forward(p.position, steps)  # no draw when it ends the player's game
-        draws = not endgame.completes_the_last_round(g, move) and \
+        draws = not completes_the_last_round(g, move) and \
             bool(move.laps or abilities.merchant_active(g, p))
         if draws and unprobed(step).declined is True:
             ctx.before_choice = g.state.copy()

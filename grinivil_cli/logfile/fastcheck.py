@@ -36,7 +36,7 @@ def compile_schema(schema: dict[str, Any]) -> Check:
 
 @cache
 def _log_check() -> Check:
-    from .schema import LOG_SCHEMA
+    from .schemadata import LOG_SCHEMA
 
     return compile_schema(LOG_SCHEMA)
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..edition.model import Edition
 from ..errors import Path, Problem
-from ..packagedata import files
 from . import fastcheck
 from .loaded import Loaded
+from .schemadata import LOG_SCHEMA as LOG_SCHEMA  # for the schema command and the recorder
 from .suggest import did_you_mean, hint
 
 if TYPE_CHECKING:
@@ -20,16 +20,6 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 Schema = Mapping[str, Any]
-
-
-def _load_schema() -> dict[str, Any]:
-    """The log schema bundled with the package."""
-    resource = files("grinivil_cli") / "schemas" / "game-log.schema.json"
-    schema: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
-    return schema
-
-
-LOG_SCHEMA: dict[str, Any] = _load_schema()
 
 
 @cache

@@ -14,7 +14,7 @@ from ..edition.model import RESOURCES, Edition
 from ..engine.choices import Decision
 from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, set_up
 from ..errors import IllegalMove
-from ..sim.simulate import check_options, municipal_sites, parse_option
+from ..sim.deal import check_options, municipal_sites, parse_option
 from . import answers
 from .console import Console, Question
 from .session import CannotRecord, name_refused

@@ -41,12 +41,12 @@ from ..errors import LogFormatError
 from ..loading import checked
 from ..logfile.loaded import Loaded
 from ..logfile.references import name_problem
-from ..logfile.schema import LOG_SCHEMA
+from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
 from ..output import write_atomic
 from ..packagedata import schema_path_from
-from ..sim.simulate import check_options, random_setup
+from ..sim.deal import check_options, random_setup
 from ..sim.writer import log_to_yaml, turn_yaml
 from ..story import UNITS, amount, turn_story
 from . import logtext

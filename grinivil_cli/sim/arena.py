@@ -20,9 +20,14 @@ from typing import Any
 
 from ..edition.model import Edition
 from ..engine.game import Game
+from ..engine.replay import play_written
 from ..engine.scoring import final_scores
 from ..engine.setup import set_up
 from .bot import Bot
+from .deal import SimulationError, check_options, random_setup
+
+MAX_TURNS = 3000
+CLAIM_EVERY = 10
 
 SIMPLE, PLANNER = "simple", "planner"
 BOTS = (SIMPLE, PLANNER)
@@ -91,15 +96,6 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
          budget: int | None = None) -> tuple[dict[str, Any], GameStats]:
     """A complete legal game log with a bot kind per seat (`bot`: one for all, or a list in
     seat order), and what it measured. Same seed, kinds and options: same log."""
-    from .simulate import (
-        CLAIM_EVERY,
-        MAX_TURNS,
-        SimulationError,
-        check_options,
-        random_setup,
-        take_turn,
-    )
-
     start, cpu = time.perf_counter(), time.process_time()
     kinds = seat_kinds(bot, players)
     rng = random.Random(seed)
@@ -144,3 +140,14 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
         seconds=time.perf_counter() - start, seconds_of=thought,
         cpu_seconds=time.process_time() - cpu)
     return log, stats
+
+
+def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
+    """The bot's turn `index` (from 0), made decision by decision from the exact options
+    (`Bot.turn`), then played for real: the engine judges it again."""
+    record = bot.turn(g, index + 1)
+    error = play_written(g, record, index)
+    if error is not None:  # a value offered as legal was not: a bug of the engine's domains
+        raise SimulationError(f"turn {index + 1}: the record made from the options offered "
+                              f"is refused: {error.rule}: {error.message}")
+    return record

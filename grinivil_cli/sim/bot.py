@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..edition.model import RESOURCES
-from ..engine import ring, townland
+from ..engine import townland, turnstate
 from ..engine.actions.promo import MIN_PLEDGE
 from ..engine.actions.trade import MIN_BID
 from ..engine.choices import (
@@ -270,7 +270,8 @@ class Bot:
         target = g.state.ring.position_of(ring_tile_of(action))
         if target is None:
             return 1.0
-        crossing = ring.Move.forward(p.position, ring.steps_to(p.position, target)).laps > 0
+        move = turnstate.Move.forward(p.position, turnstate.steps_to(p.position, target))
+        crossing = move.laps > 0
         return LAST_ROUND_CROSSING if crossing else 1.0
 
     def sites(self, g: Game, p: PlayerState, options: list[Any], tile: str) -> list[Any]:

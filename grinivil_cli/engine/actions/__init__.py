@@ -10,9 +10,9 @@ from typing import Any
 from ..abilities import place_ability_worker
 from ..game import Game
 from ..records import Step
-from ..ring import TurnContext
 from ..state import PlayerState
 from ..tiles import TimeCost
+from ..turnstate import TurnContext
 from .build import build
 from .land import (
     a_construction_road_and_a_token,

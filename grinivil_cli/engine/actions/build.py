@@ -23,11 +23,11 @@ from ..records import (
     SiteBonus,
 )
 from ..residents import COMPENSATION, sell_house
-from ..ring import TurnContext
 from ..roads import ROAD_CONCRETE, advance_road_track, complete_road
 from ..state import PlayerState
 from ..tiles import TimeCost
 from ..trees import plant_as_site_action
+from ..turnstate import TurnContext
 
 PREMIUM = 3  # R-A04-01
 ADDITIONAL_FLOOR, CONNECTED_ROAD, SELL_THE_HOUSE = 25, 10, 15  # R-ABA-03..05

@@ -11,11 +11,11 @@ from ..exploring import explore
 from ..game import Game, plural, required
 from ..occupied import place_occupied_token
 from ..records import BuildRoad, BuyTrees, ExploreLand, PlantTrees, Replanting, Step
-from ..ring import TurnContext
 from ..roads import advance_road_track, complete_road
 from ..state import PlayerState
 from ..tiles import TimeCost
 from ..trees import plant_trees_action, replant, tree_price
+from ..turnstate import TurnContext
 
 EXPLORE_PRICE, EXPLORE_VP = 10, 3  # R-A08A-01/03
 

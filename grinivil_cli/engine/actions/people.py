@@ -7,9 +7,9 @@ from ...errors import IllegalMove, IncompleteRecord
 from ..game import Game, plural, required
 from ..records import Convert, NewResident, NoFields, SellHouse, Step, unprobed
 from ..residents import new_resident, sell_house
-from ..ring import TurnContext
 from ..state import PlayerState
 from ..tiles import TimeCost
+from ..turnstate import TurnContext
 
 MAX_CONVERT = 5  # R-VP-02
 ZERO_VP_CONVERT = 15  # R-VP-06

@@ -17,9 +17,9 @@ from ..construction import (
 )
 from ..game import Game, plural, required
 from ..records import Crowdfunding, Step
-from ..ring import TurnContext
 from ..state import MUNICIPALITY, Building, PlayerState
 from ..tiles import TimeCost
+from ..turnstate import TurnContext
 from .trade import counterclockwise_from
 
 MIN_PLEDGE = 30  # R-A52P-02

@@ -24,9 +24,9 @@ from ..records import (
     unprobed,
     value_of,
 )
-from ..ring import TurnContext
 from ..state import PlayerState
 from ..tiles import TimeCost
+from ..turnstate import TurnContext
 
 DISCOUNT = 3  # R-A02-03
 WAREHOUSE_PRICE = 10  # R-A07-01
