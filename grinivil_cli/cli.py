@@ -646,7 +646,7 @@ def schema(
 ) -> None:
     """Print the JSON Schema of the game log format (with --edition, one that lists the
     edition's names: `grinivil schema --edition standard > game-log.schema.json`)."""
-    from .logfile.schema import schema_for_edition
+    from .edition.schema import schema_for_edition
     from .logfile.schemadata import LOG_SCHEMA
 
     if edition is None:

@@ -24,12 +24,12 @@ import json
 import re
 from typing import Any
 
+from .edition.references import check_references
 from .engine.choices import END, MISSING, OMIT, Decision, Partial, put
 from .engine.game import Game
 from .engine.records import UnreadableTurn
 from .errors import IllegalMove, LogFormatError
 from .logfile.loaded import Loaded
-from .logfile.references import check_references
 from .logfile.suggest import hint
 from .logfile.yamlsafe import load_yaml_text
 from .moves_report import as_json, decisions_report, options_text, shown

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..logfile.names import BANK as BANK
 from .state import GameState, PlayerState
-
-BANK = "bank"
 
 
 class Entry(NamedTuple):

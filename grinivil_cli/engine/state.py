@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..edition.model import RESOURCES, Edition
+from ..logfile.names import MUNICIPALITY as MUNICIPALITY
 from .records import Options
 
-MUNICIPALITY = "Municipality"  # owner / builder name of the Municipality (orange, not a player)
 RING_SIZE = 20
 STARTING_TILE = 0  # ring position of the Starting Tile (the lap boundary)
 T = TypeVar("T")

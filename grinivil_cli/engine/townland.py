@@ -11,16 +11,17 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Literal
 
-from ..edition.model import Edition, LandTile, Site, Spot, SpotSide, Zone
+from ..edition.board import INNER as INNER
+from ..edition.board import OUTER as OUTER
+from ..edition.board import SLOTS as SLOTS
+from ..edition.board import N as N
+from ..edition.board import zone_of as zone_of
+from ..edition.model import Edition, LandTile, Site, Spot, SpotSide
 from .state import Townland
 
 RoadStage = Literal["none", "half", "construction", "completed"]
 Region = tuple[str, SpotSide]  # a patch of land: (slot, "land" | "left" | "right")
 
-N = 8  # parcels per ring of the Inner and the Outer Zone (R-ZONE-01)
-INNER: tuple[str, ...] = tuple(f"I{k}" for k in range(N))
-OUTER: tuple[str, ...] = tuple(f"O{k}" for k in range(N))
-SLOTS: tuple[str, ...] = ("C", *INNER, *OUTER)
 RADIALS: tuple[str, ...] = tuple(f"R{k}" for k in range(N))
 # The Road Sections (R-ROAD-07), each named after the one road a road token can complete on it:
 # the Center ring, the radial roads, and each Outer tile's section `Ok.road`, its main road.
@@ -29,13 +30,6 @@ ROADS: tuple[str, ...] = ("ring", *RADIALS, *(f"O{k}.road" for k in range(N)))
 
 
 # --- slots and ids --------------------------------------------------------------------------
-
-
-def zone_of(slot: str) -> Zone:
-    """The zone of a slot: the Center, the Inner or the Outer Zone (R-ZONE-01)."""
-    if slot not in SLOTS:
-        raise KeyError(slot)
-    return "center" if slot == "C" else "inner" if slot[0] == "I" else "outer"
 
 
 def slot_index(slot: str) -> int:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..edition.model import Edition
 from ..errors import Path, Problem
 from . import fastcheck
 from .loaded import Loaded
-from .schemadata import LOG_SCHEMA as LOG_SCHEMA  # for the schema command and the recorder
+from .schemadata import LOG_SCHEMA
 from .suggest import did_you_mean, hint
 
 if TYPE_CHECKING:
@@ -442,30 +440,3 @@ def _summary(value: Any, branches: list[Schema]) -> str:
             wanted.append(_type_words(branch.get("type", "value")))
     suggestion = hint(value, words) if isinstance(value, str) else ""
     return f"expected {_either(wanted)}, found {_found(value)}{suggestion}"
-
-
-def schema_for_edition(edition: Edition) -> dict[str, Any]:
-    """The log schema with the names of `edition` as enums, for an editor to complete from
-    (yaml-language-server): its resident cards, buildings and land tiles by key, and every
-    Building Site and Planting Spot id any of its land tiles can have in each slot. The log
-    is judged by the rules all the same; this only helps write it."""
-    from ..engine.townland import SLOTS, zone_of
-
-    out = copy.deepcopy(LOG_SCHEMA)
-    defs = out["$defs"]
-    sites: set[str] = set()
-    spots: set[str] = set()
-    for slot in SLOTS:
-        for tile in edition.land_tiles.values():
-            if tile.zone == zone_of(slot):
-                sites.update(f"{slot}.{s.key}" for s in tile.sites)
-                spots.update(f"{slot}.{p.key}" for p in tile.spots)
-    names = {"resident": sorted(edition.residents), "building": sorted(edition.buildings),
-             "landTile": sorted(edition.land_tiles), "site": sorted(sites),
-             "spot": sorted(spots)}
-    for key, values in names.items():
-        defs[key].pop("pattern", None)
-        defs[key]["enum"] = values
-        defs[key]["description"] += f" Edition '{edition.name}': one of its {len(values)}."
-    out["$id"] = f"{out['$id'].rsplit('.schema.json', 1)[0]}.{edition.name}.schema.json"
-    return out

@@ -31,6 +31,7 @@ from typing import Any
 from .. import output
 from ..edition.load import load_edition
 from ..edition.model import Edition
+from ..edition.references import name_problem
 from ..engine.actions import NAMES
 from ..engine.choices import Partial, Search, turn_search
 from ..engine.game import Game
@@ -40,7 +41,6 @@ from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
 from ..loading import checked
 from ..logfile.loaded import Loaded
-from ..logfile.references import name_problem
 from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded

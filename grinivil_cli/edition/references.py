@@ -7,12 +7,11 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from ..edition.model import Edition
-from ..engine.ledger import BANK
-from ..engine.state import MUNICIPALITY
 from ..errors import Path, Problem
-from .loaded import Loaded
-from .suggest import hint
+from ..logfile.loaded import Loaded
+from ..logfile.names import BANK, MUNICIPALITY
+from ..logfile.suggest import hint
+from .model import Edition
 
 PLAYER_VALUES = {"player", "with", "winner"}
 PLAYER_KEYS = {"claims", "excess", "sudden_death", "bids", "accepted", "final_scores",
