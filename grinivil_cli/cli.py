@@ -212,9 +212,9 @@ def simulate(
     game: the options go into the log header; with --bot planner, the stronger bots)."""
     from .edition.load import load_edition
     from .errors import IllegalMove
+    from .logfile.writer import log_to_yaml
     from .sim.deal import SimulationError, parse_option
     from .sim.simulate import simulate as play_game
-    from .sim.writer import log_to_yaml
 
     try:
         ed = load_edition("standard" if edition is None else edition)

@@ -32,24 +32,23 @@ from .. import output
 from ..edition.load import load_edition
 from ..edition.model import Edition
 from ..edition.references import name_problem
-from ..engine.actions import NAMES
 from ..engine.choices import Partial, Search, turn_search
 from ..engine.game import Game
-from ..engine.ledger import Entry
-from ..engine.replay import CLAIM, Replay, play_written, replay
+from ..engine.replay import Replay, play_written
 from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
 from ..loading import checked
 from ..logfile.loaded import Loaded
 from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
+from ..logfile.writer import log_to_yaml, turn_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
 from ..output import write_atomic
 from ..packagedata import schema_path_from
 from ..sim.deal import check_options, random_setup
-from ..sim.writer import log_to_yaml, turn_yaml
-from ..story import UNITS, amount, turn_story
-from . import logtext
+from ..story import UNITS, amount
+from ..table import logtext
+from ..table.table import NotPlayable, playable, summary
 from .lock import Busy, LogLock
 
 RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"
@@ -258,17 +257,11 @@ class Recording:
     @staticmethod
     def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
         try:
-            r = replay(ed, loaded, keep_snapshots=False, claims=True)
+            return playable(ed, loaded, str(path))
         except LogFormatError as e:
             raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
-        moves = [e for e in r.findings if e.rule != CLAIM]  # a wrong claim is bookkeeping
-        if moves:
-            found = moves[0]
-            where = f"{found.position}: " if found.position else f"{path}: "
-            raise CannotRecord(f"{where}turn {found.turn}: {found.rule}: {found.message} (the "
-                               "log must be legal to be continued: fix it, or take the turn "
-                               "out)", 1)
-        return r
+        except NotPlayable as e:
+            raise CannotRecord(str(e), 1) from None
 
     @classmethod
     def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
@@ -442,16 +435,3 @@ def _renamed(log: dict[str, Any], names: list[str]) -> dict[str, Any]:
     log["players"] = [{**p, "name": to[p["name"]]} for p in log["players"]]
     log["setup"]["residents"] = {to[k]: v for k, v in log["setup"]["residents"].items()}
     return log
-
-
-def summary(record: dict[str, Any], entries: list[Entry]) -> str:
-    """What a turn changed: its player and action, then a line a player from the ledger, each
-    change with its rule (`story.turn_story`)."""
-    tile = str(record.get("tile", ""))
-    head = f"{record.get('player')}, {NAMES.get(tile, tile)}"
-    if record.get("declined"):
-        head += " (declined)"
-    lines = turn_story(entries, record) or ["nothing changed hands."]
-    return head + "".join(f"\n  {line}" for line in lines)
-
-

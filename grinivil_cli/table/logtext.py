@@ -3,7 +3,7 @@ nothing else of the file touched (its comments, its layout, its line endings: a 
 diffs cleanly).
 
 A log is continued only when its `turns` are its last section (a finished log has its final
-claims after them). Each turn is written as `grinivil simulate` writes one (`sim/writer.py`:
+claims after them). Each turn is written as `grinivil simulate` writes one (`logfile/writer.py`:
 short mappings inline, others in block style), at the indentation of the log's own turns.
 Where each turn begins is noted once, from the places of the log read (`Loaded.positions`),
 then kept up to date as turns are added and taken back: the text is not read again.
@@ -21,7 +21,7 @@ from typing import Any
 
 from ..logfile.lines import LINE_BREAK, ends_a_line, line_break_of, line_breaks, lines
 from ..logfile.loaded import Loaded
-from ..sim.writer import turn_yaml
+from ..logfile.writer import mapping_yaml, turn_yaml
 
 __all__ = ["LINE_BREAK", "LogText", "NotContinuable", "ends_a_line", "line_break_of",
            "line_breaks", "lines"]
@@ -82,6 +82,13 @@ class LogText:
         turn = "".join(pad + line for line in lines(turn_yaml(record)))
         self.text = text + (turn.replace("\n", self.newline) if self.newline != "\n" else turn)
         self.starts.append(start)
+        return self.text
+
+    def end(self, values: dict[str, Any]) -> str:
+        """The text with the game's final claims (`final_scores`, `winner`) after its turns
+        (kept as the text): no turn can follow them."""
+        text = "".join(lines(mapping_yaml(values)))
+        self.text += text.replace("\n", self.newline) if self.newline != "\n" else text
         return self.text
 
     def without_last(self) -> str:

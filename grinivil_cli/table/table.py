@@ -1,0 +1,324 @@
+"""A game in progress, one decision at a time: the one way a front end makes a turn (issue 29).
+
+A `Table` holds a legal log that is not over (its text, as written, and the table after its
+last whole turn) and the turn being made. `decision` is the next decision of that turn with
+its exact options (`engine/choices.py`: every option leads to a legal turn, and every legal
+turn is reached through them); `answer(value)` takes one, or raises the `IllegalMove` the
+rules give for it and leaves the table as it was; the answer that completes the turn plays it
+for real and returns what it changed (`TurnDone`). `back()` takes the last answer back,
+`undo()` the last whole turn; `log()` is the log's text with the turns made, written as
+`grinivil simulate` writes them. The terminal recorder, the bots, `grinivil moves` and the
+web page all make turns through it; none of them judges a move itself.
+
+Nothing here reads or writes a file: a front end that keeps the log on disk (`recorder/`)
+writes `log()` itself, whole, after each turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..edition.model import Edition
+from ..engine.actions import NAMES
+from ..engine.choices import Decision, Partial, Search, TileChoice, tile_choices, turn_search
+from ..engine.game import Game
+from ..engine.ledger import Entry
+from ..engine.replay import CLAIM, Replay, play_written, replay
+from ..engine.scoring import final_scores, record_final_scores
+from ..errors import IllegalMove, LogFormatError
+from ..loading import checked
+from ..logfile.loaded import Loaded
+from ..logfile.yamlsafe import load_yaml_text
+from ..story import UNITS, turn_story
+from .logtext import LogText, NotContinuable
+
+
+class NotPlayable(ValueError):
+    """A log a table cannot go on with: not legal, over, or its text cannot take more turns
+    (the message says which, and where)."""
+
+
+@dataclass(frozen=True)
+class TurnDone:
+    """A turn played: its number (from 1), its record as the log writes it, the ledger's
+    entries it made, and what it changed in words (a line a player, each with its rule)."""
+
+    number: int
+    record: dict[str, Any]
+    entries: tuple[Entry, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Claims:
+    """What the table says the players hold after the last turn (`{player: {"money": n,
+    "vp": n}}`, any of the two): an answer at the first decision of a turn, checked against
+    the rules at once and written with the last turn (`claims`)."""
+
+    held: dict[str, dict[str, int]]
+
+
+@dataclass(frozen=True)
+class FinalClaims:
+    """The final scores and the winner the table counted: the answer once the game is over,
+    checked against the rules and written after the turns (`final_scores`, `winner`)."""
+
+    scores: dict[str, int]
+    winner: str
+
+
+@dataclass
+class _Turn:
+    """The turn being made: its search (the exact options of each decision), the record so
+    far, and the record before each answer (for `back`)."""
+
+    search: Search
+    partial: Partial
+    answered: list[Partial] = field(default_factory=list)
+
+
+class Table:
+    """A game in progress (see the module's docstring). Made from a log's text
+    (`Table.from_text`) or a log already read (`Table.from_loaded`)."""
+
+    def __init__(self, edition: Edition, text: LogText, replayed: Replay,
+                 last: dict[str, Any] | None) -> None:
+        self.edition = edition
+        self._text = text
+        self._replayed = replayed
+        self._turn: _Turn | None = None
+        self._last = last  # the record of the last turn played, as the log holds it
+        self._ended = False  # the final claims are written: nothing follows
+
+    # --- making one ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "<log>", *, edition: str | None = None) -> Table:
+        """The game of the log `text` (YAML), after its last whole turn. Raises
+        `LogFormatError` when it cannot be read, `NotPlayable` when it breaks a rule, is
+        over, or cannot take more turns at its end."""
+        loaded, ed = checked(load_yaml_text(text, name), edition)
+        return cls.from_loaded(loaded, ed, text)
+
+    @classmethod
+    def from_loaded(cls, loaded: Loaded, edition: Edition, text: str) -> Table:
+        """The game of a log read already (`text`: the log's text, as the file holds it)."""
+        try:
+            log = LogText.of(text, loaded)
+        except NotContinuable as e:
+            raise NotPlayable(f"{loaded.source}: {e}") from None
+        r = playable(edition, loaded, loaded.source)
+        turns = loaded.data.get("turns") or []
+        return cls(edition, log, r, copy.deepcopy(turns[-1]) if turns else None)
+
+    # --- what is on the table -----------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The table after the last whole turn (the turn being made is not on it)."""
+        assert self._replayed.game is not None
+        return self._replayed.game
+
+    @property
+    def turns(self) -> int:
+        """The turns played."""
+        return self._text.turns
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (no decision is left)."""
+        return self._replayed.finished
+
+    @property
+    def player(self) -> str:
+        """The player on turn."""
+        g = self.game
+        return g.state.players[g.state.current].name
+
+    def log(self) -> str:
+        """The log's text with every turn played, as a file would hold it."""
+        return self._text.text
+
+    # --- the turn being made ------------------------------------------------------------------
+
+    def _current(self) -> _Turn:
+        if self._turn is None:
+            self._turn = _Turn(turn_search(self.game), Partial({"player": self.player}))
+        return self._turn
+
+    @property
+    def made(self) -> dict[str, Any]:
+        """The turn being made, as far as it is answered (the log's keys)."""
+        return self._current().partial.record() if not self.over else {}
+
+    @property
+    def decision(self) -> Decision | None:
+        """The next decision of the turn being made, with its exact options (None when the
+        game is over)."""
+        if self.over:
+            return None
+        t = self._current()
+        d = t.search.decision(t.partial)
+        if d is None:  # not reached from the options offered: an engine bug if ever seen
+            why = t.search.probe(t.partial).error
+            raise RuntimeError("no legal way on from the answers given"
+                               + (f" ({why.rule}: {why.message})" if why else ""))
+        return d
+
+    def tiles(self) -> list[TileChoice]:
+        """Every tile of the ring for the player on turn, in ring order: whether some legal
+        turn chooses it, and if not, why (the rule and its numbers)."""
+        return tile_choices(self.game, self._current().search)
+
+    def answer(self, value: Any) -> TurnDone | None:
+        """Take `value` for the next decision (as `decision.options` give it; a number in
+        one of `decision.ranges` for a count). Raises the `IllegalMove` the rules give for a
+        value no legal turn takes here, the table unchanged. When the answer completes the
+        turn, the turn is played and what it changed comes back; otherwise None."""
+        if isinstance(value, Claims):
+            self._claim(value)
+            return None
+        if isinstance(value, FinalClaims):
+            self._end(value)
+            return None
+        d = self.decision
+        if d is None:
+            raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
+                              "Tile): no turn is left to make.")
+        t = self._current()
+        if not d.allows(value):
+            raise self._refusal(t, d, value)
+        t.answered.append(t.partial)
+        t.partial = t.partial.choose(d, value)
+        if not t.search.probe(t.partial).done:
+            return None
+        return self._play(t)
+
+    def back(self) -> None:
+        """Take the last answer of the turn being made back. ValueError at its first
+        decision (`undo` takes the last whole turn back)."""
+        t = self._current()
+        if not t.answered:
+            raise ValueError("nothing is answered in this turn yet")
+        t.partial = t.answered.pop()
+
+    def undo(self) -> None:
+        """Take the last whole turn back (and whatever the turn being made had answered).
+        ValueError when no turn is played."""
+        if self._text.turns == 0:
+            raise ValueError("no turn is played yet")
+        log = self._text.copy()
+        text = log.without_last()
+        loaded = load_yaml_text(text, "<log>")
+        self._replayed = replay(self.edition, loaded, keep_snapshots=False, claims=True)
+        self._text = log
+        self._turn = None
+        turns = loaded.data.get("turns") or []
+        self._last = copy.deepcopy(turns[-1]) if turns else None
+        self._ended = False
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _claim(self, claims: Claims) -> None:
+        """Claims after the last turn: each checked, then written with that turn."""
+        if self._last is None or self._ended:
+            raise IllegalMove(CLAIM, "claims are made after a turn: none is played yet"
+                              if self._last is None else "the game's final claims are made: "
+                              "nothing follows them.")
+        if self._turn is not None and self._turn.answered:
+            raise IllegalMove(CLAIM, "claims are made between turns: this turn is being made "
+                              "(take its answers back first).")
+        g = self.game
+        names = [p.name for p in g.state.players]
+        for name, held in claims.held.items():
+            if name not in names:
+                raise IllegalMove(CLAIM, f"'{name}' is not a player.", ("claims", name))
+            for what, told in held.items():
+                if what not in ("money", "vp"):
+                    raise IllegalMove(CLAIM, f"a claim is of money or vp, not '{what}'.",
+                                      ("claims", name, what))
+                actual = getattr(g.state.player(name), what)
+                if actual != told:
+                    raise IllegalMove(CLAIM, f"{name} has {actual} {UNITS[what]} after turn "
+                                      f"{self.turns} by the rules; the claim says {told}.",
+                                      ("claims", name, what))
+        record = copy.deepcopy(self._last)
+        written = record.setdefault("claims", {})
+        for name, held in claims.held.items():
+            written.setdefault(name, {}).update(held)
+        self._text.without_last()
+        self._text.append(record)
+        self._last = record
+
+    def _end(self, final: FinalClaims) -> None:
+        """The final claims, once the game is over: checked, then written after the turns."""
+        if not self.over or self._ended:
+            raise IllegalMove(CLAIM, "the final scores are claimed once, when the game is over.",
+                              ("final_scores",))
+        scores = {s.player: s.total for s in self._replayed.scores or []}
+        for name, told in final.scores.items():
+            if scores.get(name) != told:
+                raise IllegalMove(CLAIM, f"{name} scores {scores.get(name)} by the rules; the "
+                                  f"claim says {told}.", ("final_scores", name))
+        best = self._replayed.scores[0].player if self._replayed.scores else None
+        if best != final.winner:
+            raise IllegalMove(CLAIM, f"the winner by the rules is {best}, not {final.winner}.",
+                              ("winner",))
+        self._text.end({"final_scores": dict(final.scores), "winner": final.winner})
+        self._ended = True
+
+    def _refusal(self, t: _Turn, d: Decision, value: Any) -> IllegalMove:
+        """The rule a value not among the options breaks, found as the search finds it (the
+        dead end that got furthest), or the decision's own rule."""
+        try:
+            _, why = t.search.attempt(t.partial.choose(d, value))
+        except (TypeError, ValueError, LogFormatError):  # not even a value of the field's type
+            why = None
+        if why is not None:
+            return why
+        return IllegalMove(d.rule, f"{value!r} is not one of the options of {d.what} "
+                           f"({'.'.join(map(str, d.path))}).", d.path)
+
+    def _play(self, t: _Turn) -> TurnDone:
+        g = self.game
+        record = t.partial.record()
+        size = len(g.ledger.entries)
+        number = self.turns + 1
+        error = play_written(g, record, number - 1, claims=False)
+        if error is not None:  # the options offered were legal: an engine bug if ever seen
+            raise RuntimeError(f"turn {number} was refused by the rules after its decisions "
+                               f"were offered as legal: {error.rule}: {error.message}")
+        self._text.append(copy.deepcopy(record))
+        self._last = record
+        self._turn = None
+        if self.over:  # the game ended with this turn: final scoring, as a replay makes it
+            self._replayed.scores = final_scores(g)
+            record_final_scores(g, self._replayed.scores)
+        entries = tuple(g.ledger.entries[size:])
+        return TurnDone(number, record, entries, summary(record, list(entries)))
+
+
+def playable(edition: Edition, loaded: Loaded, source: str) -> Replay:
+    """The replay of a log to go on with: legal to its last turn (a wrong claim is
+    bookkeeping, not a move); `NotPlayable` names the first illegal move and where."""
+    r = replay(edition, loaded, keep_snapshots=False, claims=True)
+    moves = [e for e in r.findings if e.rule != CLAIM]
+    if moves:
+        found = moves[0]
+        where = f"{found.position}: " if found.position else f"{source}: "
+        raise NotPlayable(f"{where}turn {found.turn}: {found.rule}: {found.message} (the log "
+                          "must be legal to be continued: fix it, or take the turn out)")
+    return r
+
+
+def summary(record: dict[str, Any], entries: list[Entry]) -> str:
+    """What a turn changed: its player and action, then a line a player from the ledger, each
+    change with its rule (`story.turn_story`)."""
+    tile = str(record.get("tile", ""))
+    head = f"{record.get('player')}, {NAMES.get(tile, tile)}"
+    if record.get("declined"):
+        head += " (declined)"
+    lines = turn_story(entries, record) or ["nothing changed hands."]
+    return head + "".join(f"\n  {line}" for line in lines)

@@ -1,0 +1,122 @@
+"""The `Table` (issue 29): a game in progress made decision by decision, the one way a front end
+makes a turn. A whole sample game is played again through `Table.answer` alone, from its setup,
+and gives the sample's own text back, byte for byte: every recorded value is among the options
+the table offers, in the order it asks for them, and the log it writes is the log the simulator
+wrote. A refused answer names its rule and leaves the table as it was; `back` and `undo` take
+answers and turns back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from grinivil_cli.engine.choices import (
+    END,
+    MISSING,
+    OMIT,
+    Decision,
+    in_offered_form,
+    matches,
+    recorded_value,
+)
+from grinivil_cli.errors import IllegalMove
+from grinivil_cli.recorder.transcript import header_text
+from grinivil_cli.table import Claims, FinalClaims, Table
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def offered(d: Decision, turn: dict[str, Any]) -> Any:
+    """The option of `d` the recorded `turn` takes (as `choices.walk` finds it)."""
+    value = recorded_value(d, turn)
+    if d.kind == "count":
+        return value
+    return next((o for o in d.options if matches(o, value)), MISSING)
+
+
+def play_through(table: Table, turns: list[dict[str, Any]]) -> None:
+    for number, turn in enumerate(turns, 1):
+        recorded = in_offered_form(turn)
+        done = None
+        while done is None:
+            d = table.decision
+            assert d is not None, f"turn {number}: the game is over early"
+            value = offered(d, recorded)
+            assert value is not MISSING, (number, d.path, recorded_value(d, recorded))
+            done = table.answer(value)
+        assert done.number == number
+        if "claims" in turn:
+            table.answer(Claims(turn["claims"]))
+
+
+@pytest.mark.parametrize("name", ["game-2p.yaml", "variants/promo-tiles-4p.yaml"])
+def test_a_sample_played_through_answers_is_the_sample(name: str) -> None:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    table = Table.from_text(header_text(text), name)
+    assert table.turns == 0 and table.player == data["players"][0]["name"]
+    play_through(table, data["turns"])
+    assert table.over and table.decision is None
+    table.answer(FinalClaims(data["final_scores"], data["winner"]))
+    assert table.log() == text
+
+
+def fresh() -> Table:
+    text = (SAMPLES / "game-2p.yaml").read_text(encoding="utf-8")
+    return Table.from_text(header_text(text), "game-2p.yaml")
+
+
+def test_a_refused_answer_names_its_rule_and_changes_nothing() -> None:
+    """The first decision is the tile; a tile not on the ring is R-TAR-02."""
+    table = fresh()
+    before = (table.log(), table.made, table.decision)
+    with pytest.raises(IllegalMove) as e:
+        table.answer("no-such-tile")
+    assert e.value.rule == "R-TAR-02"
+    assert (table.log(), table.made, table.decision) == before
+
+
+def test_back_takes_the_last_answer_back_and_undo_the_last_turn() -> None:
+    table = fresh()
+    start = table.log()
+    first = table.decision
+    assert first is not None and first.path == ("tile",)
+    tile = next(o for o in first.options if o not in (OMIT, END))
+    table.answer(tile)
+    assert table.made.get("tile") == tile
+    table.back()
+    assert "tile" not in table.made and table.decision == first
+    with pytest.raises(ValueError):
+        table.back()
+    done = None
+    while done is None:
+        d = table.decision
+        assert d is not None
+        done = table.answer(d.options[0] if d.options else d.ranges[0][0])
+    assert table.turns == 1 and table.log() != start
+    table.undo()
+    assert table.turns == 0 and table.log() == start and table.decision == first
+
+
+def test_a_claim_that_disagrees_is_refused_and_changes_nothing() -> None:
+    """Claims come after a turn, and one that disagrees with the rules is refused (CLAIM)."""
+    table = fresh()
+    with pytest.raises(IllegalMove) as e:
+        table.answer(Claims({"Anna": {"money": 1}}))
+    assert e.value.rule == "CLAIM" and "none is played yet" in e.value.message
+    done = None
+    while done is None:
+        d = table.decision
+        assert d is not None
+        done = table.answer(d.options[0] if d.options else d.ranges[0][0])
+    text = table.log()
+    money = table.game.state.player("Anna").money
+    with pytest.raises(IllegalMove) as e:
+        table.answer(Claims({"Anna": {"money": money + 1}}))
+    assert e.value.rule == "CLAIM" and f"the claim says {money + 1}" in e.value.message
+    assert table.log() == text
+    table.answer(Claims({"Anna": {"money": money}}))
+    assert table.log().endswith(f"  claims:\n    Anna: {{money: {money}}}\n")
