@@ -27,17 +27,13 @@ from typing import Any, Protocol
 
 from ..edition.model import RESOURCES
 from ..engine.actions import NAMES
-from ..engine.choices import (
-    Decision,
-    Partial,
-    Search,
-    reason,
-    tile_choices,
-)
+from ..engine.choices import Decision, reason
 from ..engine.tiles import ring_tile_of
-from ..errors import LogFormatError
+from ..errors import IllegalMove, LogFormatError
 from ..errors import Path as LogPath
 from ..logfile.yamlsafe import read_bounded
+from ..table import Note, TurnDone
+from ..table.table import NotAnOption
 from . import answers
 from .session import CannotRecord, ChangedOutside, Recording, note_refused
 
@@ -219,7 +215,7 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
                     f"recorder that was stopped: {', '.join(rec.removed)}")
     console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
                 f"(turn {rec.turns + 1}).")
-    claims = len(rec.replayed.findings)  # the log's claims that disagree (its moves are legal)
+    claims = len(rec.table.findings)  # the log's claims that disagree (its moves are legal)
     if claims:
         console.say(f"  note: {claims} claim{'s' * (claims != 1)} of the log disagree"
                     f"{'s' * (claims == 1)} with the rules (grinivil validate lists "
@@ -238,45 +234,45 @@ def plural_turns(n: int) -> str:
 
 
 def make_turn(rec: Recording, console: Console,
-              show_board: Callable[[Recording], str]) -> Any:
-    """One turn, question by question; the turn made (written to the log), or None when the
-    user took a turn back. Decisions with one possible value are taken without a question,
-    the quiet ones (`answers.QUIET`) at their default unless an answer gave them a value, and
-    cubes answered by names at the first count of a mapping of cubes count for the rest."""
-    search = rec.search()
-    partial = rec.start()
-    asked: list[Partial] = []  # the record before each question asked, for `back`
+              show_board: Callable[[Recording], str]) -> TurnDone | None:
+    """One turn, question by question, answered to the table (`table.Table`); the turn made
+    (written to the log), or None when the user took a turn back. Decisions with one possible
+    value are taken without a question, the quiet ones (`answers.QUIET`) at their default
+    unless an answer gave them a value, and cubes answered by names at the first count of a
+    mapping of cubes count for the rest."""
+    table = rec.table
+    asked: list[int] = []  # the answers given before each question asked, for `back`
     given: dict[LogPath, str] = {}  # answers given ahead, by the path of their decision
     later: dict[str, str] = {}  # values of the quiet decisions, by their key
-    note: str | None = None  # the turn's comment (`note ...`), written with it
     shown = False  # the eligible tiles were shown (once a turn)
     number = rec.turns + 1
-    while not search.probe(partial).done:
-        raw = search.probe(partial).raw
-        tile = raw is not None and raw.path == ("tile",)
+    while True:
+        every = table.domain
+        if every is None:  # not reached from the options offered: an engine bug if ever seen
+            raise CannotRecord(f"turn {number}: no legal way on from here", 1)
+        tile = every.path == ("tile",)
         # the tile is always asked; its options are found only to be shown (a terminal): an
-        # answer from a file is judged by itself (`completable` below)
-        d = Decision(raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates) \
-            if tile and raw is not None and not console.shows_tiles \
-            else search.decision(partial)
-        if d is None:  # not reached from the options offered: an engine bug if ever seen
-            why = search.probe(partial).error
-            raise CannotRecord(f"turn {number}: no legal way on from here"
-                               + (f" ({why.rule}: {why.message})" if why else ""), 1)
+        # answer from a file is judged by itself (`Table.answer`)
+        d = every if tile and not console.shows_tiles else table.decision
+        assert d is not None
         key = str(d.path[-1])
         ahead = given.pop(d.path, None)
         if ahead is None and key in later:
             ahead = later.pop(key)
+        value: Any = answers.NO_DEFAULT
         if ahead is None and answers.forced(d) and not tile:
-            partial = partial.choose(d, d.options[0] if d.kind != "count" else d.ranges[0][0])
-            continue
-        if ahead is None and key in answers.QUIET and \
+            value = d.options[0] if d.kind != "count" else d.ranges[0][0]
+        elif ahead is None and key in answers.QUIET and \
                 answers.default(d) is not answers.NO_DEFAULT:
-            partial = partial.choose(d, answers.default(d))
+            value = answers.default(d)
+        if value is not answers.NO_DEFAULT:
+            done = table.answer(value)
+            if done is not None:
+                return finish(rec, console, done, given, later)
             continue
         q = question(rec, number, d)
-        if tile and ahead is None and console.shows_tiles and raw is not None and not shown:
-            console.say(tiles_line(rec, d, raw.candidates))
+        if tile and ahead is None and console.shows_tiles and not shown:
+            console.say(tiles_line(rec, d, every.options))
             shown = True
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
@@ -287,8 +283,8 @@ def make_turn(rec: Recording, console: Console,
             if refused is not None:  # the schema would refuse it: the log could not be read
                 console.refuse(refused, 2)
                 continue
-            note = typed
-            console.say(f"  the turn's note: {note}" if note else "  no note")
+            table.answer(Note(typed))
+            console.say(f"  the turn's note: {typed}" if typed else "  no note")
             continue
         if ahead is None and first in CLAIMS and not asked and len(word.split()) > 1:
             try:
@@ -300,12 +296,14 @@ def make_turn(rec: Recording, console: Console,
             continue
         if ahead is None and word in COMMANDS and word not in (w.lower() for w in q.words):
             if word in ("?", "help"):
-                console.say(help_text(rec, search, partial, d))
+                console.say(help_text(rec, d))
             elif word == "back":
                 given.clear()
                 later.clear()
                 if asked:
-                    partial = asked.pop()
+                    back_to = asked.pop()
+                    while table.answered > back_to:
+                        table.back()
                 else:
                     console.say("  this is the turn's first question (undo takes the last "
                                 "turn back)")
@@ -328,28 +326,41 @@ def make_turn(rec: Recording, console: Console,
             text = str(counts[key])
         try:
             value = value_of(rec, d, text)
-            if tile and not console.shows_tiles and \
-                    not search.completable(partial.choose(d, value), 1):
-                raise answers.NotAnOption(f"{value}: not eligible")
         except answers.NotAnOption as e:
-            broken = judged(rec, search, partial, d, text)
-            if broken is not None:
-                console.refuse(broken, 1)
-            else:
+            value = named(rec, every, text)
+            if value is None:
                 console.refuse(str(e), 2)
+                continue
+        before = table.answered
+        try:
+            done = table.answer(value)
+        except NotAnOption:
+            console.refuse(f"{value}: not eligible" if tile else
+                           f"{answers.option_text(value)}: not an option here", 2)
+            continue
+        except IllegalMove as e:
+            console.refuse(f"{answers.option_text(value)}: {e.rule}: {e.message}", 1)
             continue
         later.update(extras)
         if counts is not None:
             for r in RESOURCES[RESOURCES.index(key) + 1:]:
                 given[d.path[:-1] + (r,)] = str(counts[r])
-        asked.append(partial)
-        partial = partial.choose(d, value)
+        asked.append(before)
+        if done is not None:
+            return finish(rec, console, done, given, later)
+
+
+def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath, str],
+           later: dict[str, str]) -> TurnDone | None:
+    """The turn the table played, written to the log; taken back instead when answers given
+    ahead were left over (nothing is recorded that the rules do not use)."""
     unused = [".".join(map(str, p)) for p, text in given.items() if text != "0"] + list(later)
     if unused:
-        console.refuse(f"turn {number}: {', '.join(unused)} given, but the turn has no such "
-                       "decision left (nothing is recorded that the rules do not use)", 2)
+        rec.table.undo()
+        console.refuse(f"turn {done.number}: {', '.join(unused)} given, but the turn has no "
+                       "such decision left (nothing is recorded that the rules do not use)", 2)
         return None
-    return rec.commit(partial, note)
+    return rec.played(done)
 
 
 def question(rec: Recording, number: int, d: Decision) -> Question:
@@ -403,25 +414,14 @@ def value_of(rec: Recording, d: Decision, text: str) -> Any:
     return answers.parse(d, text)
 
 
-def judged(rec: Recording, search: Search, partial: Partial, d: Decision,
-           text: str) -> str | None:
-    """When an answer names a value the decision can take but the rules refuse here, why (the
-    rule and its message); None when it names nothing the decision knows."""
-    raw = search.probe(partial).raw
-    if raw is None:
-        return None
-    every = Decision(d.path, d.kind, d.what, d.rule, options=raw.candidates, ranges=raw.ranges,
-                     zero_omits=raw.zero_omits)
+def named(rec: Recording, every: Decision, text: str) -> Any:
+    """The value an answer names among every value of the decision's kind (`Table.domain`,
+    those the rules refuse here included), for the table to say why it refuses it; None when
+    it names nothing the decision knows."""
     try:
-        value = value_of(rec, every, text)
+        return value_of(rec, every, text)
     except answers.NotAnOption:
-        value = named_building(rec, every, text)
-        if value is None:
-            return None
-    ok, why = search.attempt(partial.choose(every, value))
-    if ok or why is None:
-        return None
-    return f"{answers.option_text(value)}: {why.rule}: {why.message}"
+        return named_building(rec, every, text)
 
 
 def named_building(rec: Recording, d: Decision, text: str) -> str | None:
@@ -439,14 +439,14 @@ def named_building(rec: Recording, d: Decision, text: str) -> str | None:
     return None
 
 
-def help_text(rec: Recording, search: Search, partial: Partial, d: Decision) -> str:
+def help_text(rec: Recording, d: Decision) -> str:
     """The options of the question, and for the tile every tile of the ring with why not."""
     if d.path != ("tile",):
         return "  " + answers.choices_text(d, limit=1000) + \
             "\n  (an empty answer takes the default; back, undo, board, quit)"
     lines = []
     ring = rec.game.state.ring
-    for t in tile_choices(rec.game, search):
+    for t in rec.table.tiles():
         pos = ring.position_of(ring_tile_of(t.tile))
         what = "eligible" if t.eligible else f"not eligible: {reason(t.why)}" + (
             f" ({t.why.rule}: {t.why.message})" if t.why is not None else "")

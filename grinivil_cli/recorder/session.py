@@ -30,15 +30,11 @@ from typing import Any
 
 from .. import output
 from ..edition.load import load_edition
-from ..edition.model import Edition
 from ..edition.references import name_problem
-from ..engine.choices import Partial, Search, turn_search
 from ..engine.game import Game
-from ..engine.replay import Replay, play_written
 from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
 from ..loading import checked
-from ..logfile.loaded import Loaded
 from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
 from ..logfile.writer import log_to_yaml, turn_yaml
@@ -47,8 +43,7 @@ from ..output import write_atomic
 from ..packagedata import schema_path_from
 from ..sim.deal import check_options, random_setup
 from ..story import UNITS, amount
-from ..table import logtext
-from ..table.table import NotPlayable, playable, summary
+from ..table import Claims, NotPlayable, Table, TurnDone, logtext
 from .lock import Busy, LogLock
 
 RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"
@@ -179,23 +174,12 @@ def take_lock(path: Path) -> LogLock:
 
 
 @dataclass
-class TurnMade:
-    """A turn recorded: its number, record, and what it changed, in words."""
-
-    number: int
-    record: dict[str, Any]
-    summary: str
-
-
-@dataclass
 class Recording:
-    """The log at `path` (its text, as the file holds it) and its replay."""
+    """The log at `path`, as the file holds it, and its game in progress (`table.Table`):
+    every change the table makes is written to the file whole, at once."""
 
     path: Path
-    log: logtext.LogText
-    edition: Edition
-    replayed: Replay
-    last: dict[str, Any] | None = None  # the record of the log's last turn
+    table: Table
     lock: LogLock | None = None  # held from open to close: one recorder a log
     seen: bytes = b""  # the digest of the file's bytes as last read or written
     max_bytes: int = DEFAULT_MAX_BYTES
@@ -203,20 +187,23 @@ class Recording:
 
     @property
     def game(self) -> Game:
-        assert self.replayed.game is not None
-        return self.replayed.game
+        return self.table.game
 
     @property
     def turns(self) -> int:
-        return self.log.turns
+        return self.table.turns
 
     @property
     def finished(self) -> bool:
-        return self.replayed.finished
+        return self.table.over
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The record of the log's last turn."""
+        return self.table.last
 
     def on_turn(self) -> str:
-        g = self.game
-        return g.state.players[g.state.current].name
+        return self.table.player
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -233,18 +220,16 @@ class Recording:
                 data = read_bounded(path, str(path), max_bytes, files_only=True)
                 loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes),
                                      edition)
+                # the text as the file holds it (a BOM kept); its UTF-8 was checked
+                table = Table.from_loaded(loaded, ed, data.decode("utf-8"))
             except LogFormatError as e:
                 raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
+            except NotPlayable as e:
+                raise CannotRecord(str(e), 1 if e.illegal else 2) from None
             except (OSError, ValueError) as e:
                 raise CannotRecord(f"{path}: {getattr(e, 'strerror', None) or e}") from None
-            try:  # the text as the file holds it (a BOM kept); its UTF-8 was checked
-                log = logtext.LogText.of(data.decode("utf-8"), loaded)
-            except logtext.NotContinuable as e:
-                raise CannotRecord(f"{path}: {e}") from None
-            turns = loaded.data.get("turns") or []
-            return cls(path, log, ed, cls._replayed(ed, loaded, path),
-                       last=copy.deepcopy(turns[-1]) if turns else None, lock=held,
-                       seen=_digest(data), max_bytes=max_bytes, removed=removed)
+            return cls(path, table, lock=held, seen=_digest(data), max_bytes=max_bytes,
+                       removed=removed)
         except BaseException:
             held.release()
             raise
@@ -253,15 +238,6 @@ class Recording:
         """Let the log's lock go (another recorder may open it)."""
         if self.lock is not None:
             self.lock.release()
-
-    @staticmethod
-    def _replayed(ed: Edition, loaded: Loaded, path: Path) -> Replay:
-        try:
-            return playable(ed, loaded, str(path))
-        except LogFormatError as e:
-            raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
-        except NotPlayable as e:
-            raise CannotRecord(str(e), 1) from None
 
     @classmethod
     def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
@@ -321,45 +297,27 @@ class Recording:
             raise
         return cls.open(path, edition, held=held)
 
-    # --- a turn, decision by decision -------------------------------------------------------
+    # --- what the table changed, written -----------------------------------------------------
 
-    def search(self) -> Search:
-        return turn_search(self.game)
-
-    def start(self) -> Partial:
-        return Partial({"player": self.on_turn()})
-
-    def commit(self, partial: Partial, note: str | None = None) -> TurnMade:
-        """Play the turn made (`partial`, complete) for real, append it to the file (with its
-        `note`, a comment), and say what it changed."""
-        g = self.game
-        record = partial.record()
-        if note:
-            record["note"] = note
-        size = len(g.ledger.entries)
-        number = self.turns + 1
-        error = play_written(g, record, number - 1, claims=False)
-        if error is not None:  # the options offered were legal: an engine bug if ever seen
-            raise CannotRecord(f"turn {number} was refused by the rules after its decisions "
-                               f"were offered as legal: {error.rule}: {error.message}", 1)
-        log = self.log.copy()
-        self._write(log, log.append(record), f"turn {number} was not written; to keep it:\n"
-                    + turn_yaml(record).rstrip("\n"))
-        self.last = record
-        return TurnMade(number, record, summary(record, g.ledger.entries[size:]))
+    def played(self, done: TurnDone) -> TurnDone:
+        """Write the log with the turn the table just played (`done`); if it cannot be
+        written, the table takes the turn back too."""
+        try:
+            self._write(f"turn {done.number} was not written; to keep it:\n"
+                        + turn_yaml(done.record).rstrip("\n"))
+        except BaseException:
+            self.table.undo()
+            raise
+        return done
 
     def undo(self) -> int:
         """Take the last turn of the log back (out of the file too); the turns left."""
-        log = self.log.copy()
-        try:
-            text = log.without_last()
-        except logtext.NotContinuable as e:
-            raise CannotRecord(str(e)) from None
-        self._write(log, text, f"turn {self.turns} was not taken back")
-        loaded = load_yaml_text(text, str(self.path))
-        self.replayed = self._replayed(self.edition, loaded, self.path)
-        turns = loaded.data.get("turns") or []
-        self.last = copy.deepcopy(turns[-1]) if turns else None
+        if self.turns == 0:
+            raise CannotRecord("the log has no turn to take back")
+        unwritten = f"turn {self.turns} was not taken back"
+        self._check_unchanged(unwritten)  # before the table changes: nothing to put back
+        self.table.undo()
+        self._write(unwritten)
         return self.turns
 
     def claim(self, what: str, claimed: dict[str, int]) -> str:
@@ -385,27 +343,26 @@ class Recording:
         claims = record.setdefault("claims", {})
         for name, told in claimed.items():
             claims.setdefault(name, {})[what] = told
-        log = self.log.copy()
-        log.without_last()
-        self._write(log, log.append(record), f"the claims were not written; turn {self.turns} "
-                    "with them, to keep it:\n" + turn_yaml(record).rstrip("\n"))
-        self.last = record
+        unwritten = (f"the claims were not written; turn {self.turns} with them, to keep "
+                     "it:\n" + turn_yaml(record).rstrip("\n"))
+        self._check_unchanged(unwritten)  # before the table changes: nothing to put back
+        self.table.answer(Claims({name: {what: told} for name, told in claimed.items()}))
+        self._write(unwritten)
         return ", ".join(f"{n} {a} {UNITS[what]}" for n, a in claimed.items()) + \
             f": as the rules give after turn {self.turns}, recorded as claims."
 
-    def _write(self, log: logtext.LogText, text: str, unwritten: str) -> None:
-        """Write `text` (the text of `log`, kept as the log's once written) over the file, if
-        the file still holds what was last read or written; else ChangedOutside, saying what
-        is `unwritten`."""
+    def _write(self, unwritten: str) -> None:
+        """Write the table's log over the file, if the file still holds what was last read
+        or written; else ChangedOutside, saying what is `unwritten`. Either way the recording
+        stops at a failure: the table is ahead of the file then."""
         self._check_unchanged(unwritten)
-        data = text.encode("utf-8")
+        text = self.table.log()
         try:
             write_atomic(self.path, text)
         except OSError as e:
             raise CannotRecord(f"cannot write {self.path}: {e.strerror or e}; the turns "
                                "recorded before this one are in it") from None
-        self.log = log
-        self.seen = _digest(data)
+        self.seen = _digest(text.encode("utf-8"))
 
     def _check_unchanged(self, unwritten: str) -> None:
         """ChangedOutside when the file's bytes are not those last read or written (edited,

@@ -35,9 +35,19 @@ from ..story import UNITS, turn_story
 from .logtext import LogText, NotContinuable
 
 
+@dataclass
+class NotAnOption(IllegalMove):
+    """A value no decision of this kind takes here, and no rule the search met explains why
+    (a value of another field, a name the table does not know): its decision's own rule."""
+
+
 class NotPlayable(ValueError):
-    """A log a table cannot go on with: not legal, over, or its text cannot take more turns
-    (the message says which, and where)."""
+    """A log a table cannot go on with: not legal (`illegal`), or its text cannot take more
+    turns (the message says which, and where)."""
+
+    def __init__(self, message: str, *, illegal: bool = False) -> None:
+        super().__init__(message)
+        self.illegal = illegal
 
 
 @dataclass(frozen=True)
@@ -69,14 +79,23 @@ class FinalClaims:
     winner: str
 
 
+@dataclass(frozen=True)
+class Note:
+    """A comment written with the turn being made (`note`), at any of its decisions; None
+    takes it away."""
+
+    text: str | None
+
+
 @dataclass
 class _Turn:
     """The turn being made: its search (the exact options of each decision), the record so
-    far, and the record before each answer (for `back`)."""
+    far, the record before each answer (for `back`) and its note."""
 
     search: Search
     partial: Partial
     answered: list[Partial] = field(default_factory=list)
+    note: str | None = None
 
 
 class Table:
@@ -137,6 +156,16 @@ class Table:
         g = self.game
         return g.state.players[g.state.current].name
 
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The record of the last turn played, as the log holds it (None before the first)."""
+        return self._last
+
+    @property
+    def findings(self) -> list[IllegalMove]:
+        """The claims of the log read that disagree with the rules (its moves are legal)."""
+        return list(self._replayed.findings)
+
     def log(self) -> str:
         """The log's text with every turn played, as a file would hold it."""
         return self._text.text
@@ -167,6 +196,18 @@ class Table:
                                + (f" ({why.rule}: {why.message})" if why else ""))
         return d
 
+    @property
+    def answered(self) -> int:
+        """The answers given in the turn being made (`back` takes the last one back)."""
+        return len(self._current().answered) if not self.over else 0
+
+    @property
+    def domain(self) -> Decision | None:
+        """The next decision with every value of its kind the table knows (a tile of the
+        ring, a site of the townland, a card of the Display...), those the rules refuse here
+        included: to read what a person names before `answer` judges it."""
+        return None if self.over else _domain(self._current())
+
     def tiles(self) -> list[TileChoice]:
         """Every tile of the ring for the player on turn, in ring order: whether some legal
         turn chooses it, and if not, why (the rule and its numbers)."""
@@ -183,12 +224,17 @@ class Table:
         if isinstance(value, FinalClaims):
             self._end(value)
             return None
-        d = self.decision
+        if isinstance(value, Note):
+            if self.over:
+                raise IllegalMove("R-END-07", "the game is over: no turn is left to note.")
+            self._current().note = value.text
+            return None
+        d = self.domain
         if d is None:
             raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
                               "Tile): no turn is left to make.")
         t = self._current()
-        if not d.allows(value):
+        if not self._takes(t, value):
             raise self._refusal(t, d, value)
         t.answered.append(t.partial)
         t.partial = t.partial.choose(d, value)
@@ -269,6 +315,14 @@ class Table:
         self._text.end({"final_scores": dict(final.scores), "winner": final.winner})
         self._ended = True
 
+    @staticmethod
+    def _takes(t: _Turn, value: Any) -> bool:
+        """Whether `value` is an option of the next decision: a value of its kind with which
+        some legal turn goes on (what `decision` lists, found for this value alone)."""
+        d = _domain(t)
+        return d is not None and d.allows(value) and \
+            t.search.completable(t.partial.choose(d, value), 1)
+
     def _refusal(self, t: _Turn, d: Decision, value: Any) -> IllegalMove:
         """The rule a value not among the options breaks, found as the search finds it (the
         dead end that got furthest), or the decision's own rule."""
@@ -278,12 +332,14 @@ class Table:
             why = None
         if why is not None:
             return why
-        return IllegalMove(d.rule, f"{value!r} is not one of the options of {d.what} "
+        return NotAnOption(d.rule, f"{value!r} is not one of the options of {d.what} "
                            f"({'.'.join(map(str, d.path))}).", d.path)
 
     def _play(self, t: _Turn) -> TurnDone:
         g = self.game
         record = t.partial.record()
+        if t.note:
+            record["note"] = t.note
         size = len(g.ledger.entries)
         number = self.turns + 1
         error = play_written(g, record, number - 1, claims=False)
@@ -300,6 +356,15 @@ class Table:
         return TurnDone(number, record, entries, summary(record, list(entries)))
 
 
+def _domain(t: _Turn) -> Decision | None:
+    """The next decision of `t` with every candidate of its kind, unjudged."""
+    raw = t.search.probe(t.partial).raw
+    if raw is None:
+        return None
+    return Decision(raw.path, raw.kind, raw.what, raw.rule, options=raw.candidates,
+                    ranges=raw.ranges, zero_omits=raw.zero_omits)
+
+
 def playable(edition: Edition, loaded: Loaded, source: str) -> Replay:
     """The replay of a log to go on with: legal to its last turn (a wrong claim is
     bookkeeping, not a move); `NotPlayable` names the first illegal move and where."""
@@ -309,7 +374,8 @@ def playable(edition: Edition, loaded: Loaded, source: str) -> Replay:
         found = moves[0]
         where = f"{found.position}: " if found.position else f"{source}: "
         raise NotPlayable(f"{where}turn {found.turn}: {found.rule}: {found.message} (the log "
-                          "must be legal to be continued: fix it, or take the turn out)")
+                          "must be legal to be continued: fix it, or take the turn out)",
+                          illegal=True)
     return r
 
 
