@@ -34,18 +34,13 @@ from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.choices import Partial, Raw
 from grinivil_cli.engine.game import Game
-from grinivil_cli.engine.setup import set_up
 from grinivil_cli.engine.state import PlayerState
 from grinivil_cli.loading import DEFAULT_MAX_BYTES
+from grinivil_cli.logfile.writer import log_to_yaml
+from grinivil_cli.sim.arena import CLAIM_EVERY, new_table, take_turn
 from grinivil_cli.sim.bot import Bot
-from grinivil_cli.sim.simulate import (
-    CLAIM_EVERY,
-    SimulationError,
-    random_setup,
-    simulate,
-    take_turn,
-)
-from grinivil_cli.sim.writer import log_to_yaml
+from grinivil_cli.sim.deal import SimulationError, random_setup
+from grinivil_cli.sim.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -168,14 +163,15 @@ def record_long_game(edition: Edition, turns: int, seed: int = LONG_SEED,
     rng = random.Random(seed)
     log = random_setup(edition, players, rng)
     log["title"] = f"A {turns}-turn unfinished {players}-player game (bench/games.py)"
-    g = set_up(edition, log)
+    table = new_table(edition, log)
+    g = table.game
     bot = NeverBuildBot(rng)
     played: list[dict[str, Any]] = log["turns"]
     while len(played) < turns:
         if g.state.sudden_death or any(p.finished for p in g.state.players):
             raise SimulationError(f"turn {len(played)}: the game is ending; NeverBuildBot "
                                   "should never let it")
-        played.append(take_turn(g, bot, len(played)))
+        played.append(take_turn(table, bot))
         if len(played) % CLAIM_EVERY == 0:
             played[-1]["claims"] = {p.name: {"money": p.money, "vp": p.vp}
                                     for p in g.state.players}

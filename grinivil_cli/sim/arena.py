@@ -20,9 +20,11 @@ from typing import Any
 
 from ..edition.model import Edition
 from ..engine.game import Game
-from ..engine.replay import play_written
 from ..engine.scoring import final_scores
-from ..engine.setup import set_up
+from ..errors import IllegalMove
+from ..logfile.writer import log_to_yaml
+from ..logfile.yamlsafe import load_yaml_text
+from ..table import Table
 from .bot import Bot
 from .deal import SimulationError, check_options, random_setup
 
@@ -100,7 +102,8 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
     kinds = seat_kinds(bot, players)
     rng = random.Random(seed)
     log = random_setup(edition, players, rng, check_options(options))
-    g = set_up(edition, log)
+    table = new_table(edition, log)
+    g = table.game
     names = [p.name for p in g.state.players]
     seats = Seats(rng, kinds, names, budget)
     turns: list[dict[str, Any]] = log["turns"]
@@ -114,7 +117,7 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
         name = g.state.players[g.state.current].name
         living = len(g.state.supply.pile)
         t0 = time.perf_counter()
-        turns.append(take_turn(g, seats.of(g), len(turns)))
+        turns.append(take_turn(table, seats.of(g)))
         thought[name] += time.perf_counter() - t0
         sold[name] += len(g.state.supply.pile) - living
         if len(turns) % CLAIM_EVERY == 0:
@@ -142,12 +145,20 @@ def play(edition: Edition, players: int, seed: int, bot: str | Sequence[str] = S
     return log, stats
 
 
-def take_turn(g: Game, bot: Bot, index: int) -> dict[str, Any]:
-    """The bot's turn `index` (from 0), made decision by decision from the exact options
-    (`Bot.turn`), then played for real: the engine judges it again."""
-    record = bot.turn(g, index + 1)
-    error = play_written(g, record, index)
-    if error is not None:  # a value offered as legal was not: a bug of the engine's domains
-        raise SimulationError(f"turn {index + 1}: the record made from the options offered "
-                              f"is refused: {error.rule}: {error.message}")
+def new_table(edition: Edition, log: dict[str, Any]) -> Table:
+    """The table of a dealt setup (`log`, with no turn), for the bots to play on."""
+    text = log_to_yaml(log)
+    return Table.from_loaded(load_yaml_text(text, "<dealt>"), edition, text)
+
+
+def take_turn(table: Table, bot: Bot) -> dict[str, Any]:
+    """The next turn, made by `bot` decision by decision from the exact options (`Bot.turn`),
+    then played on the table: the engine judges it again."""
+    number = table.turns + 1
+    record = bot.turn(table.game, number)
+    try:
+        table.push(record)
+    except IllegalMove as error:  # a value offered as legal was not: a bug of the domains
+        raise SimulationError(f"turn {number}: the record made from the options offered "
+                              f"is refused: {error.rule}: {error.message}") from None
     return record

@@ -242,6 +242,22 @@ class Table:
             return None
         return self._play(t)
 
+    def push(self, record: dict[str, Any]) -> TurnDone:
+        """Play a whole turn made elsewhere (a bot's, a program's: a turn record with the
+        log's keys), judged as a log's turn is. Raises its `IllegalMove`, the table
+        unchanged; ValueError while a turn is being answered."""
+        if self.over:
+            raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
+                              "Tile): no turn is left to make.")
+        if self._turn is not None and self._turn.answered:
+            raise ValueError("a turn is being answered: take its answers back first")
+        g = self.game
+        size = len(g.ledger.entries)
+        error = play_written(g, record, self.turns, claims=False)
+        if error is not None:
+            raise error
+        return self._played(record, size)
+
     def back(self) -> None:
         """Take the last answer of the turn being made back. ValueError at its first
         decision (`undo` takes the last whole turn back)."""
@@ -346,6 +362,13 @@ class Table:
         if error is not None:  # the options offered were legal: an engine bug if ever seen
             raise RuntimeError(f"turn {number} was refused by the rules after its decisions "
                                f"were offered as legal: {error.rule}: {error.message}")
+        return self._played(record, size)
+
+    def _played(self, record: dict[str, Any], size: int) -> TurnDone:
+        """The turn `record`, played on the table (its ledger `size` entries long before):
+        written to the log's text, and what it changed."""
+        g = self.game
+        number = self.turns + 1
         self._text.append(copy.deepcopy(record))
         self._last = record
         self._turn = None
