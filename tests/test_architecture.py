@@ -33,9 +33,10 @@ KNOWN: dict[str, set[str]] = {
     },
 }
 # Engine modules over MAX_LINES today, with their length then: may only shrink (issue 29 splits
-# them: records.py by the rulebook's families, the chooser out of the engine).
+# them: the chooser out of the engine; records.py is already split by the rulebook's families,
+# into engine/records/, whose modules the walk below holds to MAX_LINES as any other).
 MAX_LINES = 500
-LONG = {"records.py": 1602, "choices.py": 1148, "domains.py": 877}
+LONG = {"choices.py": 1148, "domains.py": 877}
 
 
 def contracts() -> dict[str, dict[str, object]]:
