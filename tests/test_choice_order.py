@@ -246,7 +246,7 @@ def test_import_declined_before_the_roll_is_offered_and_then_only_the_decline() 
 def test_record_takes_no_default_for_the_import_die() -> None:
     """`record` asks the D6 with its faces and "(leave it out)" (declined before rolling): an
     empty answer must not take that (it forces the 2-VP decline); the face is typed."""
-    from grinivil_cli.recorder import answers
+    from grinivil_cli.table import answers
 
     g = new_game(2)
     anna(g, money=4, vp=5)

@@ -7,6 +7,7 @@ answers and turns back."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,11 @@ def offered(d: Decision, turn: dict[str, Any]) -> Any:
     return next((o for o in d.options if matches(o, value)), MISSING)
 
 
-def play_through(table: Table, turns: list[dict[str, Any]]) -> None:
+def play_through(table: Table, turns: list[dict[str, Any]]) -> Counter[str]:
+    """Every recorded turn answered to the table, decision by decision; the decisions asked,
+    by their first key ("outcome" for the draws)."""
+    asked: Counter[str] = Counter()
+    players = [p.name for p in table.game.state.players]
     for number, turn in enumerate(turns, 1):
         recorded = in_offered_form(turn)
         done = None
@@ -46,10 +51,18 @@ def play_through(table: Table, turns: list[dict[str, Any]]) -> None:
             assert d is not None, f"turn {number}: the game is over early"
             value = offered(d, recorded)
             assert value is not MISSING, (number, d.path, recorded_value(d, recorded))
+            asked[d.path[0] if d.kind != "outcome" else "outcome"] += 1
+            if d.kind == "outcome":  # the table draws: nobody decides
+                assert table.who is None
+            elif d.path[0] in ("bids", "pledges", "excess", "sudden_death", "big_town"):
+                assert table.who == d.path[1] in players  # each player for themselves
+            else:
+                assert table.who == turn["player"]
             done = table.answer(value)
         assert done.number == number
         if "claims" in turn:
             table.answer(Claims(turn["claims"]))
+    return asked
 
 
 @pytest.mark.parametrize("name", ["game-2p.yaml", "variants/promo-tiles-4p.yaml"])
@@ -58,7 +71,8 @@ def test_a_sample_played_through_answers_is_the_sample(name: str) -> None:
     data = yaml.safe_load(text)
     table = Table.from_text(header_text(text), name)
     assert table.turns == 0 and table.player == data["players"][0]["name"]
-    play_through(table, data["turns"])
+    asked = play_through(table, data["turns"])
+    assert asked["tile"] == len(data["turns"]) and asked["outcome"] > 0
     assert table.over and table.decision is None
     table.answer(FinalClaims(data["final_scores"], data["winner"]))
     assert table.log() == text

@@ -32,9 +32,8 @@ from ..engine.tiles import ring_tile_of
 from ..errors import IllegalMove, LogFormatError
 from ..errors import Path as LogPath
 from ..logfile.yamlsafe import read_bounded
-from ..table import Note, TurnDone
+from ..table import Note, TurnDone, answers
 from ..table.table import NotAnOption
-from . import answers
 from .session import CannotRecord, ChangedOutside, Recording, note_refused
 
 COMMANDS = ("?", "help", "back", "undo", "board", "quit", "note")

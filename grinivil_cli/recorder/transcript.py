@@ -25,8 +25,8 @@ from ..engine.choices import (
 from ..engine.game import Game
 from ..engine.replay import Replay
 from ..errors import Path
+from ..table import answers
 from ..table.logtext import lines
-from . import answers
 
 
 @dataclass(frozen=True)

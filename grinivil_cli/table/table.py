@@ -32,7 +32,11 @@ from ..loading import checked
 from ..logfile.loaded import Loaded
 from ..logfile.yamlsafe import load_yaml_text
 from ..story import UNITS, turn_story
+from . import answers
 from .logtext import LogText, NotContinuable
+
+# the decisions each player answers for themselves, by their name in the path
+ASKED_OF_EACH = ("bids", "pledges", "excess", "sudden_death", "big_town")
 
 
 @dataclass
@@ -207,6 +211,26 @@ class Table:
         ring, a site of the townland, a card of the Display...), those the rules refuse here
         included: to read what a person names before `answer` judges it."""
         return None if self.over else _domain(self._current())
+
+    @property
+    def who(self) -> str | None:
+        """Who answers the next decision: the player on turn; the player a part of an
+        Action asks (a bid, a pledge, excess cubes, a Sudden-death or Big Town choice); None
+        for what the table draws or rolls (an outcome)."""
+        d = self.domain
+        if d is None or d.kind == "outcome":
+            return None
+        path = d.path
+        if path[0] in ASKED_OF_EACH and len(path) > 1 and isinstance(path[1], str):
+            return path[1]
+        return self.player
+
+    @property
+    def default(self) -> Any:
+        """The value an empty answer gives the next decision (leaving an optional field
+        out, ending a list, 0, or the one option there is), or `answers.NO_DEFAULT`."""
+        d = self.decision
+        return answers.NO_DEFAULT if d is None else answers.default(d)
 
     def tiles(self) -> list[TileChoice]:
         """Every tile of the ring for the player on turn, in ring order: whether some legal
