@@ -9,9 +9,9 @@ the table as SVG:
 >>> game.players
 ['Anna', 'Bruno', 'Clara', 'David']
 >>> game.legal, game.turns
-(True, 146)
+(True, 132)
 >>> [(s.player, s.total) for s in game.scores]
-[('Anna', 50), ('David', 42), ('Bruno', 36), ('Clara', 29)]
+[('Bruno', 68), ('Clara', 58), ('Anna', 57), ('David', 50)]
 >>> after5 = game.position(5)
 >>> after5.player, after5.action, after5.state.player("Anna").money
 ('Anna', 'buy-resources-discount', 41)

@@ -258,15 +258,17 @@ def test_reserved_or_garbling_player_names_are_refused_where_they_are_given(
 
 
 def test_an_unknown_pledger_is_a_name_problem_with_did_you_mean(tmp_path: Path) -> None:
-    """The promo-tiles sample's first Crowdfunding (#52P): Clara's, for a Shopping Center on
-    I1.s1, pledged by Clara and Anna (30 each). With Anna misspelt `Ana` among the pledgers the
-    name is reported at its place (column 13 of the `pledges` line) with a "did you mean"
-    (exit 2), and nothing of the replay is judged."""
+    """The promo-tiles sample's first Crowdfunding (#52P): David's, for a Shopping Center on
+    C.s6, pledged by David (30), Anna (38) and Clara (51). With Anna misspelt `Ana` among the
+    pledgers the name is reported at its place (column 24 of the `pledges` line: 12 characters
+    of `  pledges: {` and 11 of `David: 30, ` before it) with a "did you mean" (exit 2), and
+    nothing of the replay is judged."""
     promo = TOP / "samples" / "variants" / "promo-tiles-4p.yaml"
     lines = promo.read_text(encoding="utf-8").splitlines(keepends=True)
-    line = lines.index("  pledges: {Clara: 30, Anna: 30}\n") + 1
-    assert lines[line - 7:line - 5] == ["- player: Clara\n", "  tile: crowdfunding\n"]
-    lines[line - 1] = "  pledges: {Clara: 30, Ana: 30}\n"
+    line = lines.index("  pledges: {David: 30, Anna: 38, Clara: 51}\n") + 1
+    assert lines[line - 5:line - 3] == ["- player: David\n", "  tile: crowdfunding\n"]
+    assert not any("tile: crowdfunding" in x for x in lines[:line - 4])  # the first one
+    lines[line - 1] = "  pledges: {David: 30, Ana: 38, Clara: 51}\n"
     result = run("validate", str(write(tmp_path, "pledge.yaml", "".join(lines))))
     assert result.returncode == 2
     assert f":{line}:24: 'Ana' is not a player; did you mean 'Anna'?" in result.stdout

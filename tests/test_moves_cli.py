@@ -117,10 +117,10 @@ def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:
 
 @pytest.mark.parametrize(("name", "after", "tile", "owner", "on_turn"), [
     ("game-2p.yaml", 30, "banker", "Bruno", "Anna"),        # Bruno's turn 30 placed it
-    ("game-4p.yaml", 142, "ecologist", "Bruno", "Clara"),   # Bruno's turn 142
-    ("game-5p.yaml", 174, "ecologist", "Bruno", "Emma"),    # Bruno's turn 172
-])  # (game-6p after turn 204, Anna's Worker on the Builder: David's every choice is a
-#    finishing move, which may name any tile of the ring: AMB-END-04, tests/test_reason_ids.py)
+    ("game-4p.yaml", 126, "ecologist", "Bruno", "Clara"),   # Bruno's turn 126
+    ("game-5p.yaml", 142, "ecologist", "Emma", "Clara"),    # Emma's turn 140
+])  # (the player on turn still acts on the next turn: Anna 31, Clara 127 and 143 are no
+#    finishing moves, which may name any tile of the ring: AMB-END-04, tests/test_reason_ids.py)
 def test_an_ability_tile_with_a_worker_is_not_eligible(name: str, after: int, tile: str,
                                                        owner: str, on_turn: str) -> None:
     """R-TAR-05: in these samples, after the turn given, a Worker stands on an Ability Tile
@@ -315,56 +315,58 @@ def test_every_sample_after_its_setup(n: int) -> None:
 
 
 def test_the_move_of_a_tile_is_a_legal_record_or_null() -> None:
-    """After turn 73 of the 3-player sample Bruno holds 1 concrete and 1 steel, the cubes of no
+    """After turn 81 of the 3-player sample Anna holds 1 concrete and 1 steel, the cubes of no
     Floor that can be built now (R-BLD-07): of the edition's Floors only the Bus Stop's first
-    costs no more, and no Bus Stop token is left in the supply (Anna's is on O1.s3); the
-    buildings under construction need 2 steel or 2 wood next. Build Floor is not eligible and
-    no move is given (null); Subsidy (#17, on 13: no lap from his 5) has no decision of its own
-    and its move is the bare tile, which the replay accepts."""
+    costs no more, and no Bus Stop token is left in the supply (the one there was went with
+    the orange block onto I4.s4 when her Explore of turn 76 connected it); each
+    building under construction needs a wood or a second steel next. Build Floor is not
+    eligible and no move is given (null); Subsidy (#17, on 13: no lap from her 5) has no
+    decision of its own and its move is the bare tile, which the replay accepts."""
     log = SAMPLES / "game-3p.yaml"
-    state = load_game(log).replay.snapshots[73].state
-    bruno = state.player("Bruno")
-    assert bruno.cubes == {"concrete": 1, "wood": 0, "steel": 1}
+    state = load_game(log).replay.snapshots[81].state
+    anna = state.player("Anna")
+    assert anna.cubes == {"concrete": 1, "wood": 0, "steel": 1}
     assert state.supply.tokens["bus-stop"] == 0
     assert {b.site: (b.building, len(b.blocks)) for b in state.townland.buildings.values()
             if not b.finished} == {"C.s5": ("hospital", 2), "O1.s2": ("water-treatment-plant", 1),
-                                   "C.s7": ("church", 2), "I7.s4": ("bank", 1)}
-    data = moves_json(log, "--turn", "73", "--tile", "build-floor")
-    assert (data["player"], data["eligible"], data["move"]) == ("Bruno", False, None)
-    data = moves_json(log, "--turn", "73", "--tile", "subsidy")
+                                   "C.s7": ("church", 2), "I1.s4": ("school", 1),
+                                   "I4.s4": ("bus-stop", 1), "I7.s2": ("garden-center", 1),
+                                   "O5.s3": ("sports-facility", 1)}
+    data = moves_json(log, "--turn", "81", "--tile", "build-floor")
+    assert (data["player"], data["eligible"], data["move"]) == ("Anna", False, None)
+    data = moves_json(log, "--turn", "81", "--tile", "subsidy")
     assert data["eligible"] is True
-    assert data["move"] == {"player": "Bruno", "tile": "subsidy"}
+    assert data["move"] == {"player": "Anna", "tile": "subsidy"}
 
 
 def test_a_count_given_beyond_its_range_names_the_rule_that_forbids_it() -> None:
-    """R-A09-01/02: after turn 73 of the 3-player sample Bruno, his token on 5, Buy Trees on 8
-    (no lap), holds 3 Grinies (the claim of turn 70 says 21; his Explore at turn 71 cost 10 G
-    and its lap 5 G Taxes and 3 G Wages for his one Worker, on the Church C.s7: 21 - 18 = 3;
-    turns 72 and 73 are Clara's and Anna's, paying him nothing). He may buy 1 to 3 Trees (4 cost
-    4 x 2 = 8 Grinies, more than he holds); 4 Trees break R-A09-02 (the price), 7 Trees
+    """R-A09-01/02: after turn 81 of the 3-player sample Anna, her token on 5, Buy Trees on 8
+    (no lap), holds 6 Grinies (the claim of turn 80 says 6; turn 81 is Clara's Plant Trees,
+    paying her nothing). She may buy 1 to 3 Trees (1 G each, 3 G); 4 Trees cost 2 G each,
+    4 x 2 = 8 Grinies, more than she holds; 4 Trees break R-A09-02 (the price), 7 Trees
     R-A09-01 (1 to 6), each exit 1; 2 Trees make a complete legal move."""
     log = SAMPLES / "game-3p.yaml"
-    state = load_game(log).replay.snapshots[73].state
-    bruno = state.player("Bruno")
-    assert (state.players[state.current].name, bruno.position, bruno.money) == ("Bruno", 5, 3)
+    state = load_game(log).replay.snapshots[81].state
+    anna = state.player("Anna")
+    assert (state.players[state.current].name, anna.position, anna.money) == ("Anna", 5, 6)
     assert state.ring.position_of("buy-trees") == 8
-    data = moves_json(log, "--turn", "73", "--tile", "buy-trees")
+    data = moves_json(log, "--turn", "81", "--tile", "buy-trees")
     trees = next(d for d in data["decisions"] if d["path"] == ["trees"])
     assert trees["ranges"] == [[1, 3]]
     for n, rule in ((4, "R-A09-02"), (7, "R-A09-01")):
-        result = invoke("moves", str(log), "--turn", "73", "--tile", "buy-trees", "--set",
+        result = invoke("moves", str(log), "--turn", "81", "--tile", "buy-trees", "--set",
                         f"trees={n}", "--format", "json")
         assert result.exit_code == 1
         assert json.loads(result.stdout)["broken"]["rule"] == rule
-    data = moves_json(log, "--turn", "73", "--tile", "buy-trees", "--set", "trees=2")
-    assert data["move"] == {"player": "Bruno", "tile": "buy-trees", "trees": 2}
+    data = moves_json(log, "--turn", "81", "--tile", "buy-trees", "--set", "trees=2")
+    assert data["move"] == {"player": "Anna", "tile": "buy-trees", "trees": 2}
 
 
 def test_a_value_given_for_no_decision_is_a_usage_error_with_a_did_you_mean() -> None:
-    """--set tree=2 for Buy Trees (after turn 73 of the 3-player sample, Bruno on turn) names no
+    """--set tree=2 for Buy Trees (after turn 81 of the 3-player sample, Anna on turn) names no
     decision of the move (its count is `trees`): exit 2, the decisions listed, and a "did you
     mean"."""
-    result = invoke("moves", str(SAMPLES / "game-3p.yaml"), "--turn", "73", "--tile",
+    result = invoke("moves", str(SAMPLES / "game-3p.yaml"), "--turn", "81", "--tile",
                     "buy-trees", "--set", "tree=2")
     assert result.exit_code == 2
     assert "no decision of this move is at 'tree'" in result.stderr

@@ -5,7 +5,7 @@ bounded reader) only to name an offered option; a PATH is matched against the de
 paths (a key may hold a dot); a value outside the options is refused with them.
 
 The positions are those of tests/test_moves_cli.py and the samples' own turns:
-- after turn 73 of the 3-player sample, Bruno may buy 1 to 3 Trees (`trees`);
+- after turn 81 of the 3-player sample, Anna may buy 1 to 3 Trees (`trees`);
 - after turn 20 of the 2-player sample, Anna buys Resources (`cubes.concrete` 0 to 4 after the
   first refill option);
 - after turn 5 of the 2-player sample, Bruno builds a House on I0.s3 (the log's turn 6), whose
@@ -30,7 +30,7 @@ from test_moves_cli import SAMPLE_2P, SAMPLES, invoke, log_turns, moves_json
 from grinivil_cli.moves_report import as_json, shown
 
 SAMPLE_3P = SAMPLES / "game-3p.yaml"
-TREES = (str(SAMPLE_3P), "--turn", "73", "--tile", "buy-trees")
+TREES = (str(SAMPLE_3P), "--turn", "81", "--tile", "buy-trees")
 CUBES = (str(SAMPLE_2P), "--turn", "20", "--tile", "buy-resources")
 BONUS = (str(SAMPLE_2P), "--turn", "5", "--tile", "build-floor", "--set", "site=I0.s3",
          "--set", "building=house")
@@ -354,20 +354,20 @@ def test_a_player_named_with_a_dot_can_be_given_a_bid(tmp_path: Path) -> None:
 # --- names: checked as a log's names are, before the rules --------------------------------------
 
 def test_a_name_that_is_no_player_is_refused_as_in_a_log() -> None:
-    """After turn 73 of the 3-player sample, Bruno's Forced Trade offers to trade with Anna
+    """After turn 81 of the 3-player sample, Anna's Forced Trade offers to trade with Bruno
     or Clara (R-A18-01). `Ana` is no player: exit 2 with a did-you-mean, as `validate` says of
-    a log (it was an internal error, KeyError); Bruno himself is a player but no opponent:
-    the rules refuse him (exit 1, R-A18-01); a cube that is none: exit 2."""
-    forced = (str(SAMPLE_3P), "--turn", "73", "--tile", "forced-trade")
+    a log (it was an internal error, KeyError); Anna herself is a player but no opponent:
+    the rules refuse her (exit 1, R-A18-01); a cube that is none: exit 2."""
+    forced = (str(SAMPLE_3P), "--turn", "81", "--tile", "forced-trade")
     data = moves_json(SAMPLE_3P, *forced[1:])
-    assert decision(data, ["trades", 0, "with"])["options"] == ["Anna", "Clara"]
+    assert decision(data, ["trades", 0, "with"])["options"] == ["Bruno", "Clara"]
     result = moves(*forced, "--set", "trades.0.with=Ana")
     assert result.exit_code == 2
     assert "--set trades.0.with: 'Ana' is not a player; did you mean 'Anna'?" in result.stderr
-    result = moves(*forced, "--set", "trades.0.with=Bruno", "--format", "json")
+    result = moves(*forced, "--set", "trades.0.with=Anna", "--format", "json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["broken"] == {
-        "rule": "R-A18-01", "message": "'Bruno' is not an opponent."}
+        "rule": "R-A18-01", "message": "'Anna' is not an opponent."}
     result = moves(*forced, "--set", "trades.0.give=gold")
     assert result.exit_code == 2
     assert "--set trades.0.give: 'gold' cannot be taken there: expected a cube" in result.stderr

@@ -67,9 +67,9 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_every_snapshot_of_a_game_is_well_formed_svg(game4: Game, tmp_path: Path) -> None:
-    """The setup, each of the 146 turns, and the final scoring (a finished game)."""
+    """The setup, each of the 132 turns, and the final scoring (a finished game)."""
     paths = render_game(game4, tmp_path)
-    assert len(paths) == len(game4.replay.snapshots) + 1 == 148
+    assert len(paths) == len(game4.replay.snapshots) + 1 == 134
     assert [p.name for p in paths[:2]] == ["turn-000.svg", "turn-001.svg"]
     assert paths[-1].name == "final-scoring.svg"
     for path in paths:
@@ -88,8 +88,8 @@ def test_each_snapshot_says_its_turn_in_words_with_the_rules(game4: Game,
     """R-RND-03, R-A17-01, R-RND-05: under the picture of turn 21 of the 4-player sample
     (Anna, Subsidy, completing the TAR), the turn in words from the ledger: the Taxes (-5 G),
     the Subsidy for 3 unemployed Workers (3 + 3 x 3 = +12 G: 14 G after, from 7) and the 4
-    cubes of the Market refill (the log's `refills`), each with its rule; the setup has no
-    such block."""
+    cubes of the Market refill (the log's `refills`: concrete, concrete, wood, steel), each
+    with its rule; the setup has no such block."""
     paths = render_game(game4, tmp_path, range(0, 22))
     setup, turn21 = svg_texts(paths[0]), svg_texts(paths[21])
     assert "What happened" not in setup
@@ -97,32 +97,42 @@ def test_each_snapshot_says_its_turn_in_words_with_the_rules(game4: Game,
     assert turn21[i + 1:] == [
         "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
         "+12 G (R-A17-01).",
-        "1 Market refill: concrete, concrete, steel, steel (R-RND-05)."]
+        "1 Market refill: concrete, concrete, wood, steel (R-RND-05)."]
 
 
 def test_a_finished_game_ends_with_its_final_scoring(game4: Game, tmp_path: Path) -> None:
-    """R-SCORE-01..06: the last picture is the final scoring: the table after turn 146 and,
-    in words, each player's total as the audit itemises it (Anna 50 on the Scoreboard, 0 for
-    money: 50; Clara 38 on the Scoreboard, 1 for her 11 G, -10 for 1 unsold resident: 29),
-    the winner last; a render of other turns only, or of a game stopped by an illegal move,
-    has none."""
-    paths = render_game(game4, tmp_path / "all", range(140, 147))
+    """R-SCORE-01..06: the last picture is the final scoring: the table after turn 132 and,
+    in words, each player's total as the audit itemises it, in the order of the log's audited
+    `final_scores` (Bruno 68, Clara 58, Anna 57, David 50), the winner last. Bruno: 52 on
+    the Scoreboard, 1 for his 12 G, 15 for his Post Office (tests/test_season_report.py
+    derives it): 68; Anna: 40, 2 for her 26 G, 15 Public: 57. No one in the 4-player game
+    keeps a resident; in the 5-player game David does (Milan, dealt at setup: he sold Marek,
+    his other card, and took none), so his line takes 10 off for him. A render of other
+    turns only, or of a game stopped by an illegal move, has none."""
+    paths = render_game(game4, tmp_path / "all", range(126, 133))
     final = paths[-1]
     assert final.name == "final-scoring.svg"
     caption = next(g for g in ET.parse(final).getroot().iter(f"{SVG}g")
                    if g.get("class") == "caption")
     assert [t.text for t in caption.iter(f"{SVG}text")][:2] == [
-        "Final scoring", "the table after turn 146; Anna wins with 50 VPs."]
+        "Final scoring", "the table after turn 132; Bruno wins with 68 VPs."]
     texts = svg_texts(final)
     i = texts.index("Final scoring", texts.index("Final scoring") + 1)
-    assert texts[i + 1].startswith("1. Anna: 50 on the Scoreboard + 0 for money")
-    assert texts[i + 1].endswith("= 50 VP.")
-    assert [t.split(":")[0] for t in texts[i + 1:i + 5]] == ["1. Anna", "2. David", "3. Bruno",
-                                                            "4. Clara"]
-    assert texts[i + 4].startswith("4. Clara: 38 on the Scoreboard + 1 for money")
-    assert "- 10 for 1 unsold resident (R-SCORE-05)" in texts[i + 4]
-    assert texts[i + 4].endswith("= 29 VP.")
-    assert texts[-1] == "Anna wins with 50 VPs."
+    assert texts[i + 1].startswith("1. Bruno: 52 on the Scoreboard + 1 for money")
+    assert "+ 15 from Public buildings (R-SCORE-03)" in texts[i + 1]
+    assert texts[i + 1].endswith("= 68 VP.")
+    assert [t.split(":")[0] for t in texts[i + 1:i + 5]] == ["1. Bruno", "2. Clara", "3. Anna",
+                                                            "4. David"]
+    assert texts[i + 3].startswith("3. Anna: 40 on the Scoreboard + 2 for money")
+    assert "+ 15 from Public buildings (R-SCORE-03)" in texts[i + 3]
+    assert texts[i + 3].endswith("= 57 VP.")
+    assert not any("unsold" in t for t in texts)
+    assert texts[-1] == "Bruno wins with 68 VPs."
+    game5 = load_game(SAMPLES / "game-5p.yaml")
+    last = len(game5.loaded.data["turns"])
+    texts = svg_texts(render_game(game5, tmp_path / "5p", range(last, last + 1))[-1])
+    david = next(t for t in texts if ". David: " in t)
+    assert "- 10 for 1 unsold resident (R-SCORE-05)" in david
     assert [p.name for p in render_game(game4, tmp_path / "some", range(0, 3))] == [
         "turn-000.svg", "turn-001.svg", "turn-002.svg"]
 
@@ -153,7 +163,7 @@ def test_no_hash_order_leaks_between_processes(tmp_path: Path) -> None:
 # --- semantic classes -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("turn", [0, 122, 146])
+@pytest.mark.parametrize("turn", [0, 122, 152])
 def test_one_building_element_per_building_with_its_side(game3: Game, turn: int) -> None:
     state = game3.replay.snapshots[turn].state
     root = ET.fromstring(svg_of(game3, turn))
@@ -169,10 +179,11 @@ def test_one_building_element_per_building_with_its_side(game3: Game, turn: int)
             assert ("sold" if b.sold else "for-sale") in found[site]
 
 
-@pytest.mark.parametrize("turn", [0, 21, 98, 122, 146])
+@pytest.mark.parametrize("turn", [0, 21, 75, 122, 152])
 def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
-    """Every road drawn with its stage; turn 98 (Bruno's Post Office at I3.s4) has the three
-    stages at once; from turn 104 (I2 explored) no half road is left; 146 is the last turn."""
+    """Every road drawn with its stage; turn 75 (Clara's Build a Road completes R5, while R2
+    and R6 are Construction Roads and R0, R3, R4, R7 half roads) has the three stages at once;
+    from turn 77 (Bruno explores I7) no half road is left; 152 is the last turn."""
     state = game3.replay.snapshots[turn].state
     root = ET.fromstring(svg_of(game3, turn))
     drawn = {e.get("data-road"): (e.get("class") or "").split() for e in classed(root, "road")}
@@ -181,7 +192,7 @@ def test_road_classes_match_the_road_stages(game3: Game, turn: int) -> None:
     for road, classes in drawn.items():
         assert road is not None
         assert classes == ["road", road.replace(".", "-"), expected[road]]
-    if turn == 98:  # the three stages at once
+    if turn == 75:  # the three stages at once
         assert {classes[-1] for classes in drawn.values()} == {"half", "construction",
                                                                 "completed"}
 
@@ -204,9 +215,9 @@ def test_access_roads_are_drawn_as_parts_of_their_sections_r_road_06_07(game3: G
 
 
 def test_tokens_trees_and_the_acting_players_path(game4: Game) -> None:
-    """Turn 131 of the 4-player sample (the 3-player one builds no road): Clara's Build a Road
-    (#08b) lays a Completed Road on R5, a Construction Road after turn 130."""
-    turn = 131
+    """Turn 118 of the 4-player sample: Bruno's Build a Road (#08b) lays a Completed Road on
+    R5, a Construction Road after turn 117."""
+    turn = 118
     assert game4.loaded.data["turns"][turn - 1]["road"] == "R5"
     state = game4.replay.snapshots[turn].state
     assert road_stage(state.edition, game4.replay.snapshots[turn - 1].state.townland,

@@ -1,13 +1,12 @@
-"""Each simulated sample names, on its second line, the command that played it (issue 16). A
-sample whose header names `grinivil simulate ...` (without "as of commit") is played again by
-that command here and must be the same log, byte for byte from that line on (the first line,
-the `$schema` comment, depends on the folder the log is written to). So a change of the bots
-cannot leave a sample its command no longer plays: the sample is made again, and the tests
-built on it follow.
+"""Each simulated sample names, on its second line, the command that played it (issue 16), and
+every one of them is played again by that command here and must be the same log, byte for byte
+from that line on (the first line, the `$schema` comment, depends on the folder the log is
+written to). So a change of the bots cannot leave a sample its command no longer plays: the
+sample is made again, and the tests built on it follow.
 
-The samples still marked "as of commit ..." were played by bots that have changed since; they
-are listed in `NOT_YET` (to be played again by today's bots, with the tests that read their
-turns), and a test keeps that list exact."""
+All the samples are the games their commands play with today's bots (played again after issue
+28 changed the order of the bots' choices). A sample left from changed bots would say "as of
+commit ..." in its header and be listed in `NOT_YET`; none is, and a test keeps that so."""
 
 from __future__ import annotations
 
@@ -24,17 +23,10 @@ from grinivil_cli.sim.writer import log_to_yaml
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 COMMAND = re.compile(r"\(grinivil simulate (?P<args>[^`()]*)\)\.$")
-# Issue 28 changed the order of the decisions the bots play from (Convert asks its die before
-# the amount, Import before the decline): every simulated sample is another game for today's
-# bots. They stay the games of commit 391026a (legal, judged as before) until they are played
-# again with the tests that read their turns.
-NOT_YET: set[str] = {
-    "game-2p.yaml", "game-3p.yaml", "game-4p.yaml", "game-5p.yaml", "game-6p.yaml",
-    "variants/beginners-ring-4p.yaml", "variants/big-town-4p.yaml",
-    "variants/big-town-extra-block-3p.yaml", "variants/big-town-extra-blocks-4p.yaml",
-    "variants/long-game-4p.yaml", "variants/personalized-tar-3p.yaml",
-    "variants/promo-tiles-4p.yaml", "variants/quick-game-3p.yaml",
-}
+# The samples whose header says "as of commit ...": played by bots that have changed since, to
+# be played again with the tests that read their turns. None: every simulated sample is the
+# game its header command plays today (played again after issue 28).
+NOT_YET: set[str] = set()
 
 
 def simulated() -> list[Path]:
@@ -67,10 +59,11 @@ def arguments(args: str) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("path", reproducible(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", simulated(), ids=lambda p: str(p.relative_to(SAMPLES)))
 def test_a_sample_is_the_game_its_header_command_plays(path: Path) -> None:
+    """Every simulated sample, none skipped: its header names the command, which plays it."""
     found = COMMAND.search(header(path))
-    assert found is not None
+    assert found is not None, f"{path.name}'s header names no `grinivil simulate` command"
     a = arguments(found["args"])
     log = simulate(load_edition("standard"), a["players"], a["seed"], a["options"] or None,
                    bot_kind=a["bot_kind"])
@@ -80,9 +73,10 @@ def test_a_sample_is_the_game_its_header_command_plays(path: Path) -> None:
 
 def test_the_samples_not_yet_played_again_are_the_ones_listed() -> None:
     """Each sample either names the command that plays it or is in `NOT_YET` and says that
-    its bots have changed (and the commit whose bots played it)."""
+    its bots have changed (and the commit whose bots played it); today none is left, so every
+    simulated sample (the 5 games of 2 to 6 players and the 8 variants) is reproducible."""
     stale = {str(p.relative_to(SAMPLES)) for p in simulated()
              if "as of commit" in header(p)}
-    assert stale == NOT_YET
-    assert {str(p.relative_to(SAMPLES)) for p in reproducible()} == \
-        {str(p.relative_to(SAMPLES)) for p in simulated()} - NOT_YET
+    assert stale == NOT_YET == set()
+    assert len(simulated()) == 13
+    assert reproducible() == simulated()

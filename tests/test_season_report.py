@@ -43,48 +43,55 @@ def season() -> tuple[dict[str, Any], int]:
 
 
 def test_the_4p_sample_has_the_audited_final_scores(season: tuple[dict[str, Any], int]) -> None:
-    """`grinivil audit samples/game-4p.yaml` and the log's own `final_scores` give Anna 50,
-    David 42, Bruno 36, Clara 29 (the planner's game, seed 1): Anna 50 on the Scoreboard + 0
-    for money (she ends with 0 Grinies) + 0 Public (the one Public building, the Retirement
-    Facility at C.s5, is desired by nobody) - 0 = 50; Clara 38 + 1 (11 Grinies, 1 VP per 10,
-    rounded down) + 0 - 10 for one unsold resident = 29. The log has 146 turns."""
+    """`grinivil audit samples/game-4p.yaml` and the log's own `final_scores` give Bruno 68,
+    Clara 58, Anna 57, David 50 (the planner's game, seed 1; 132 turns). The last claims (after
+    turn 130, Bruno's final Sell the House with nothing to sell) and the log's sites give two
+    of them by hand; turns 131-132 (Clara builds on her own parcel I4, David finishes) change
+    neither, and the game ends before a finished player's turn is skipped (which pays 5 G):
+    Bruno 52 on the Scoreboard + 1 for money (12 Grinies, 1 VP per full 10) + 15 Public (his
+    Post Office at O1.s3, all 3 of its floors his: Hana 3 + Olga 12 in the Pile, shared by
+    blocks, 15 x 3/3) - 0 (he sold Cyril and Zdenek, whom he took for Ursula) = 68; Anna
+    40 + 2 (26 Grinies) + 15 Public (the Retirement Facility at C.s5 and the Church at I7.s4,
+    each an orange block and 2 floors of hers: Jana's 5 x 2/3 = 3 rounded down, Cyril 10 +
+    Jana 8 = 18 x 2/3 = 12; the Municipality's thirds are lost) - 0 (she sold Viktor and
+    Jana, whom she took for Xenia) = 57."""
     payload, _ = season
     game = payload["games"][0]
     assert game["file"] == GAME_4P and game["status"] == "legal" and game["result"] == "legal"
     assert [(s["player"], s["total"]) for s in game["scores"]] == [
-        ("Anna", 50), ("David", 42), ("Bruno", 36), ("Clara", 29)]
-    anna, clara = game["scores"][0], game["scores"][3]
+        ("Bruno", 68), ("Clara", 58), ("Anna", 57), ("David", 50)]
+    bruno, anna = game["scores"][0], game["scores"][2]
+    assert (bruno["scoreboard"], bruno["money"], bruno["public"], bruno["unsold_residents"]) == (
+        52, 1, 15, 0)
     assert (anna["scoreboard"], anna["money"], anna["public"], anna["unsold_residents"]) == (
-        50, 0, 0, 0)
-    assert (clara["scoreboard"], clara["money"], clara["public"], clara["unsold_residents"]) == (
-        38, 1, 0, 1)
-    assert game["winners"] == ["Anna"] and not game["decided_by_tie_break"]
-    assert game["turns"] == 146
+        40, 2, 15, 0)
+    assert game["winners"] == ["Bruno"] and not game["decided_by_tie_break"]
+    assert game["turns"] == 132
     page = run(GAME_4P).stdout
-    assert "Anna 50, David 42, Bruno 36, Clara 29" in page
+    assert "Bruno 68, Clara 58, Anna 57, David 50" in page
     assert '<a href="#game-1">samples/game-4p.yaml</a>' in page and 'id="game-1"' in page
 
 
 def test_standings_over_three_samples_computed_by_hand(
         season: tuple[dict[str, Any], int]) -> None:
-    """Final scores by `grinivil audit` (each the log's own `final_scores`): game-4p Anna 50,
-    David 42, Bruno 36, Clara 29; game-2p Anna 76, Bruno 70. The claims sample is the earlier,
+    """Final scores by `grinivil audit` (each the log's own `final_scores`): game-4p Bruno 68,
+    Clara 58, Anna 57, David 50; game-2p Anna 76, Bruno 70. The claims sample is the earlier,
     pre-planner game-3p (its own `setup.money: 50`, not regenerated with the samples) with
     one wrong claim, so its scores are its own: Clara 23, Anna 23 (Clara wins the tie on
-    unplanted Trees, 8 to 3), Bruno 14. Wins: Anna 2 (game-4p, game-2p), Clara 1 (the claims
-    sample), David 0, Bruno 0. Averages: Anna (50+76+23)/3 = 149/3 = 49.67 -> 49.7; Clara
-    (29+23)/2 = 26.0; David 42/1 = 42.0; Bruno (36+70+14)/3 = 120/3 = 40.0. Best: Anna 76,
-    Clara 29, David 42, Bruno 70. Sorted by wins, then average: Anna, Clara, David (42.0),
-    Bruno (40.0)."""
+    unplanted Trees, 8 to 3), Bruno 14. Wins: Anna 1 (game-2p), Bruno 1 (game-4p), Clara 1
+    (the claims sample), David 0. Averages: Anna (57+76+23)/3 = 156/3 = 52.0; Bruno
+    (68+70+14)/3 = 152/3 = 50.67 -> 50.7; Clara (58+23)/2 = 40.5; David 50/1 = 50.0. Best:
+    Anna 76, Bruno 70, Clara 58, David 50. Sorted by wins, then average: Anna, Bruno, Clara
+    (one win each), then David (no win, though his average is above Clara's)."""
     payload, code = season
     rows = [(r["player"], r["played"], r["scored"], r["wins"], r["average"], r["best"])
             for r in payload["standings"]]
-    assert rows == [("Anna", 3, 3, 2, 49.7, 76), ("Clara", 2, 2, 1, 26.0, 29),
-                    ("David", 1, 1, 0, 42.0, 42), ("Bruno", 3, 3, 0, 40.0, 70)]
+    assert rows == [("Anna", 3, 3, 1, 52.0, 76), ("Bruno", 3, 3, 1, 50.7, 70),
+                    ("Clara", 2, 2, 1, 40.5, 58), ("David", 1, 1, 0, 50.0, 50)]
     assert code == 1  # the claims sample's finding
     markdown = run(GAME_4P, GAME_2P, CLAIMS, "--format", "markdown").stdout
-    assert "| Anna | 3 | 3 | 2 | 49.7 | 76 |" in markdown
-    assert "| Bruno | 3 | 3 | 0 | 40.0 | 70 |" in markdown
+    assert "| Anna | 3 | 3 | 1 | 52.0 | 76 |" in markdown
+    assert "| Bruno | 3 | 3 | 1 | 50.7 | 70 |" in markdown
 
 
 def test_the_claims_sample_is_listed_with_its_claim_finding_and_exit_1(

@@ -80,7 +80,7 @@ def game4_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("viewer") / "game.html"
     result = run("viewer", str(SAMPLES / "game-4p.yaml"), "-o", str(out))
     assert result.returncode == 0, result.stderr
-    assert "147 snapshots" in result.stdout
+    assert "133 snapshots" in result.stdout
     return out
 
 
@@ -105,13 +105,13 @@ def test_page_is_self_contained_with_one_slider(game4_page: Path) -> None:
     assert [a.get("src") for a in page.find("script")] == [None, None], "inline scripts only"
     sliders = page.find("input", type="range")
     assert len(sliders) == 1
-    # 147 snapshots (the setup and 146 turns), and the final scoring
-    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(147)
+    # 133 snapshots (the setup and 132 turns), and the final scoring
+    assert sliders[0]["min"] == "0" and sliders[0]["max"] == str(133)
     # static artwork once in the page, not once per snapshot
     assert html.count('<symbol id="tree"') == 1
     assert html.count(".caption { font-size") == 1
     size = len(html.encode("utf-8"))
-    assert size < 3_000_000, f"{size} bytes for 147 snapshots"
+    assert size < 3_000_000, f"{size} bytes for 133 snapshots"
 
 
 def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
@@ -119,7 +119,7 @@ def test_every_snapshot_and_log_entry_is_in_the_page(game4_page: Path) -> None:
     data = page_data(html)
     game = load_game(SAMPLES / "game-4p.yaml")
     assert len(data["snapshots"]) == len(game.replay.snapshots) == len(data["frames"]) - 1
-    assert [f["turn"] for f in data["frames"]] == list(range(147)) + [146]  # final scoring
+    assert [f["turn"] for f in data["frames"]] == list(range(133)) + [132]  # final scoring
     first = yaml.safe_load(data["frames"][1]["yaml"])
     assert first == game.loaded.data["turns"][0]
     assert not any("error" in f for f in data["frames"])
@@ -269,13 +269,13 @@ def test_every_turn_in_words_with_its_rules(game4_page: Path) -> None:
     her token passed the Starting Tile, so the Taxes (5 G, R-RND-03) came first, then the
     Subsidy for her 3 unemployed Workers (3 + 3 x 3 = +12 G, R-A17-01; her one Worker came
     back from I0.s1 at turn 13 and she employs none now), and the 4 cubes drawn for the Market
-    (R-RND-05; the log's `refills`): the frame says so."""
+    (R-RND-05; the log's `refills`: concrete, concrete, wood, steel): the frame says so."""
     data = page_data(game4_page.read_text())
     frame = next(f for f in data["frames"] if f["turn"] == 21)
     assert frame["story"] == [
         "Anna: Taxes at TAR completion -5 G (R-RND-03); Subsidy with 3 unemployed Workers "
         "+12 G (R-A17-01).",
-        "1 Market refill: concrete, concrete, steel, steel (R-RND-05)."]
+        "1 Market refill: concrete, concrete, wood, steel (R-RND-05)."]
     assert data["frames"][0]["story"] == []
 
 
@@ -326,27 +326,32 @@ def test_browser_the_findings_are_listed_and_n_jumps_to_the_next(tmp_path: Path)
 
 def test_the_final_frame_is_the_audits_final_scoring(game4_page: Path) -> None:
     """R-SCORE-01..05: the last frame of a finished game is its final scoring, each player's
-    total the audit's (`grinivil audit --format json`): the 4-player sample's Scoreboard has
-    Anna 50, David 42, Clara 38, Bruno 36, but Clara's 11 G (+1) and her unsold resident, Jana
-    (-10), make it Anna 50, David 42, Bruno 36, Clara 29; the claims of the log's end are its
-    entry."""
+    total the audit's (`grinivil audit --format json`, the log's `final_scores`): the 4-player
+    sample's Scoreboard has Clara 54 (50 claimed after turn 130, + 4 for the Garden Center's
+    first Floor at turn 131) ahead of Bruno 52, but Bruno's 12 G (+1) and his Post Office
+    (+15: Hana 3 + Olga 12, all 3 Floors his) make it Bruno 68, Clara 58 (+4: her 1 of the
+    Water Treatment Plant's 3 Floors, (Viktor 8 + Karel 6) x 1/3 rounded down), Anna 57
+    (40, +2 for 26 G, +15 Public: tests/test_season_report.py), David 50; no one keeps a
+    resident. The claims of the log's end are its entry."""
     data = page_data(game4_page.read_text())
     final = data["frames"][-1]
     assert final["final"] is True and final["head"] == "Final scoring"
     result = run("audit", str(SAMPLES / "game-4p.yaml"), "--format", "json")
     totals = {s["player"]: s["total"] for s in json.loads(result.stdout)["scores"]}
-    assert totals == {"Anna": 50, "David": 42, "Bruno": 36, "Clara": 29}
+    assert totals == {"Bruno": 68, "Clara": 58, "Anna": 57, "David": 50}
     lines = final["story"]
-    assert [line.split(":")[0] for line in lines[:4]] == ["1. Anna", "2. David", "3. Bruno",
-                                                          "4. Clara"]
+    assert [line.split(":")[0] for line in lines[:4]] == ["1. Bruno", "2. Clara", "3. Anna",
+                                                          "4. David"]
     for line, (who, total) in zip(lines, sorted(totals.items(), key=lambda kv: -kv[1]),
                                   strict=False):
         assert line.endswith(f"= {total} VP.") and who in line
-    assert lines[0].startswith("1. Anna: 50 on the Scoreboard + 0 for money")
-    assert "unsold" not in lines[0]
-    assert lines[3].startswith("4. Clara: 38 on the Scoreboard + 1 for money")
-    assert "- 10 for 1 unsold resident (R-SCORE-05)" in lines[3]
-    assert lines[-1] == "Anna wins with 50 VPs."
+    assert lines[0].startswith("1. Bruno: 52 on the Scoreboard + 1 for money")
+    assert "+ 15 from Public buildings (R-SCORE-03)" in lines[0]
+    assert lines[1].startswith("2. Clara: 54 on the Scoreboard")
+    assert "+ 4 from Public buildings (R-SCORE-03)" in lines[1]
+    assert lines[2].startswith("3. Anna: 40 on the Scoreboard + 2 for money")
+    assert not any("unsold" in line for line in lines)
+    assert lines[-1] == "Bruno wins with 68 VPs."
     assert "final_scores" in final["yaml"]
 
 
