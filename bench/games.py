@@ -39,8 +39,8 @@ from grinivil_cli.loading import DEFAULT_MAX_BYTES
 from grinivil_cli.logfile.writer import log_to_yaml
 from grinivil_cli.sim.arena import CLAIM_EVERY, new_table, take_turn
 from grinivil_cli.sim.bot import Bot
-from grinivil_cli.sim.deal import SimulationError, random_setup
 from grinivil_cli.sim.simulate import simulate
+from grinivil_cli.table.deal import SimulationError, random_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -1,8 +1,9 @@
 """grinivil: read, replay and judge recorded games of the board game Grinivil from Python.
 
 The same rules engine as the `grinivil` command. Read a log (a file, or YAML text), step
-through the table after every turn, ask which tiles the player on turn may choose, and draw
-the table as SVG:
+through the table after every turn, ask which tiles the player on turn may choose, draw the
+table as SVG, and make turns at a game in progress one decision at a time (`Table`, in
+docs/api.md):
 
 >>> import grinivil
 >>> game = grinivil.read_log("samples/game-4p.yaml")
@@ -36,7 +37,8 @@ grinivil_cli.errors.LogFormatError: <text>:1:1: the log needs 'setup'
 <text>:2:10: expected a list, found the number 3
 
 The API is this module and `grinivil.svg`; what they return (`GameState`, `Score`,
-`IllegalMove`, `TileChoice`) are the engine's own types, documented in docs/api.md.
+`IllegalMove`, `TileChoice`, `Decision`, `TurnDone`) are the engine's own types, documented
+in docs/api.md.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from grinivil_cli.engine.choices import TileChoice, tile_choices
+from grinivil_cli.engine.choices import END, OMIT, Decision, TileChoice, tile_choices
 from grinivil_cli.engine.game import Game as _Table
 from grinivil_cli.engine.ledger import Ledger
 from grinivil_cli.engine.replay import Snapshot
@@ -56,6 +58,8 @@ from grinivil_cli.engine.state import GameState
 from grinivil_cli.errors import IllegalMove, LogFormatError
 from grinivil_cli.loading import Game as _Loaded
 from grinivil_cli.loading import load_game, load_game_text
+from grinivil_cli.table import Claims, FinalClaims, Note, NotPlayable, Table, TurnDone
+from grinivil_cli.table.answers import NO_DEFAULT
 
 from . import svg
 
@@ -64,8 +68,9 @@ try:
 except PackageNotFoundError:  # a source tree that is not installed
     __version__ = "unknown"
 
-__all__ = ["GameLog", "GameState", "IllegalMove", "LogFormatError", "Position", "Score",
-           "TileChoice", "moves", "read_log", "svg"]
+__all__ = ["END", "NO_DEFAULT", "OMIT", "Claims", "Decision", "FinalClaims", "GameLog",
+           "GameState", "IllegalMove", "LogFormatError", "Note", "NotPlayable", "Position",
+           "Score", "Table", "TileChoice", "TurnDone", "moves", "read_log", "svg"]
 
 Position = Snapshot  # the table after a turn: `turn` (0: the setup), `player`, `action`, `state`
 

@@ -213,8 +213,8 @@ def simulate(
     from .edition.load import load_edition
     from .errors import IllegalMove
     from .logfile.writer import log_to_yaml
-    from .sim.deal import SimulationError, parse_option
     from .sim.simulate import simulate as play_game
+    from .table.deal import SimulationError, parse_option
 
     try:
         ed = load_edition("standard" if edition is None else edition)
@@ -492,7 +492,7 @@ def record(
     from .recorder.console import Refused, Script, Stop, Terminal
     from .recorder.console import record as record_turns
     from .recorder.session import CannotRecord, Recording
-    from .sim.deal import parse_option
+    from .table.deal import parse_option
 
     def out(text: str) -> None:
         _echo(text)
@@ -597,7 +597,7 @@ def new(
     with a comment above each value saying where it comes from at the table, to replace with
     what was dealt there; then `grinivil record FILE` records the turns."""
     from .recorder.session import CannotRecord, Recording
-    from .sim.deal import parse_option
+    from .table.deal import parse_option
 
     names = [n.strip() for n in players.split(",") if n.strip()]
     if not 2 <= len(names) <= 6:

@@ -14,8 +14,8 @@ from ..edition.model import RESOURCES, Edition
 from ..engine.choices import Decision
 from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, set_up
 from ..errors import IllegalMove
-from ..sim.deal import check_options, municipal_sites, parse_option
 from ..table import answers
+from ..table.deal import check_options, municipal_sites, parse_option
 from .console import Console, Question
 from .session import CannotRecord, name_refused
 

@@ -41,9 +41,9 @@ from ..logfile.writer import log_to_yaml, turn_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
 from ..output import write_atomic
 from ..packagedata import schema_path_from
-from ..sim.deal import check_options, random_setup
 from ..story import UNITS, amount
 from ..table import Claims, NotPlayable, Table, TurnDone, logtext
+from ..table.deal import check_options, random_setup
 from .lock import Busy, LogLock
 
 RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"

@@ -25,8 +25,8 @@ from ..errors import IllegalMove
 from ..logfile.writer import log_to_yaml
 from ..logfile.yamlsafe import load_yaml_text
 from ..table import Table
+from ..table.deal import SimulationError, check_options, random_setup
 from .bot import Bot
-from .deal import SimulationError, check_options, random_setup
 
 MAX_TURNS = 3000
 CLAIM_EVERY = 10

@@ -17,9 +17,13 @@ writes `log()` itself, whole, after each turn.
 from __future__ import annotations
 
 import copy
+import os
+import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ..edition.load import load_edition
 from ..edition.model import Edition
 from ..engine.actions import NAMES
 from ..engine.choices import Decision, Partial, Search, TileChoice, tile_choices, turn_search
@@ -30,9 +34,11 @@ from ..engine.scoring import final_scores, record_final_scores
 from ..errors import IllegalMove, LogFormatError
 from ..loading import checked
 from ..logfile.loaded import Loaded
-from ..logfile.yamlsafe import load_yaml_text
+from ..logfile.writer import log_to_yaml
+from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_text, read_bounded
 from ..story import UNITS, turn_story
 from . import answers
+from .deal import check_options, random_setup
 from .logtext import LogText, NotContinuable
 
 # the decisions each player answers for themselves, by their name in the path
@@ -116,6 +122,32 @@ class Table:
         self._ended = False  # the final claims are written: nothing follows
 
     # --- making one ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_log(cls, source: str | os.PathLike[str], *, edition: str | None = None) -> Table:
+        """The game of a log: `source` is a file's path, or the YAML text itself (text with a
+        line break in it), as `grinivil.read_log` takes it. A file is read once, bounded (a
+        device or a FIFO is refused)."""
+        if isinstance(source, str) and "\n" in source:
+            return cls.from_text(source, "<text>", edition=edition)
+        path = Path(source)
+        try:
+            data = read_bounded(path, str(path), DEFAULT_MAX_BYTES, files_only=True)
+        except OSError as e:
+            raise NotPlayable(f"{path}: {e.strerror or e}") from None
+        loaded, ed = checked(load_yaml_text(data, str(path)), edition)  # UTF-8 checked here
+        return cls.from_loaded(loaded, ed, data.decode("utf-8"))
+
+    @classmethod
+    def deal(cls, players: int, seed: int, options: dict[str, Any] | None = None, *,
+             edition: str = "standard", title: str | None = None) -> Table:
+        """A new game: the setup dealt at random from `seed` (`grinivil record --deal`) for
+        `players` players (2 to 6) with the variants of `options` (`{"big_town": True}`...),
+        and no turn played yet."""
+        ed = load_edition(edition)
+        log = random_setup(ed, players, random.Random(seed), check_options(options))
+        log["title"] = title or f"{players}-player game"
+        return cls.from_text(log_to_yaml(log), "<dealt>", edition=edition)
 
     @classmethod
     def from_text(cls, text: str, name: str = "<log>", *, edition: str | None = None) -> Table:
