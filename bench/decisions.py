@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grinivil_cli import collector
+from grinivil_cli.base import collector
 from grinivil_cli.engine import choices
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.replay import play_written
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 LOG = Path(__file__).resolve().parent.parent / "samples" / "game-6p.yaml"
 TARGET_MS = 20.0  # issue 12: the options of any decision in under 20 ms

@@ -29,18 +29,18 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from grinivil_cli.batch import validate_one
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.choices import Partial, Raw
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.state import PlayerState
-from grinivil_cli.loading import DEFAULT_MAX_BYTES
 from grinivil_cli.logfile.writer import log_to_yaml
 from grinivil_cli.sim.arena import CLAIM_EVERY, new_table, take_turn
 from grinivil_cli.sim.bot import Bot
 from grinivil_cli.sim.simulate import simulate
 from grinivil_cli.table.deal import SimulationError, random_setup
+from grinivil_cli.table.loading import DEFAULT_MAX_BYTES
+from grinivil_cli.validate.batch import validate_one
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -25,7 +25,7 @@ import sys
 import time
 import tracemalloc
 
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 
 def status_kib(field: str) -> int | None:

@@ -26,11 +26,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grinivil_cli import collector
-from grinivil_cli.loading import load_game
+from grinivil_cli.base import collector
 from grinivil_cli.recorder.console import Question, Script, record
 from grinivil_cli.recorder.session import Recording
 from grinivil_cli.recorder.transcript import header_text, transcript
+from grinivil_cli.table.loading import load_game
 
 TOP = Path(__file__).resolve().parent.parent
 GAMES = sorted((TOP / "samples").glob("game-*.yaml")) + \

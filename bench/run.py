@@ -64,14 +64,14 @@ import games
 import svgwrite  # type: ignore[import-untyped]
 import yaml
 
-from grinivil_cli import loading
-from grinivil_cli.batch import validate_many
-from grinivil_cli.loading import DEFAULT_MAX_BYTES, Game, load_game
 from grinivil_cli.render import canvas, render_game, snapshot_svg
 from grinivil_cli.render.files import game_title
 from grinivil_cli.render.png import PngUnavailable, png_converter
 from grinivil_cli.render.scene import Scene, make_scene
 from grinivil_cli.render.snapshot import WIDTH, draw
+from grinivil_cli.table import loading
+from grinivil_cli.table.loading import DEFAULT_MAX_BYTES, Game, load_game
+from grinivil_cli.validate.batch import validate_many
 
 BENCH = Path(__file__).resolve().parent
 SAMPLES = sorted((BENCH.parent / "samples").glob("*.yaml"))

@@ -56,10 +56,10 @@ from grinivil_cli.engine.replay import Snapshot
 from grinivil_cli.engine.scoring import Score
 from grinivil_cli.engine.state import GameState
 from grinivil_cli.errors import IllegalMove, LogFormatError
-from grinivil_cli.loading import Game as _Loaded
-from grinivil_cli.loading import load_game, load_game_text
 from grinivil_cli.table import Claims, FinalClaims, Note, NotPlayable, Table, TurnDone
 from grinivil_cli.table.answers import NO_DEFAULT
+from grinivil_cli.table.loading import Game as _Loaded
+from grinivil_cli.table.loading import load_game, load_game_text
 
 from . import svg
 

@@ -14,12 +14,14 @@ from typing import Annotated, Any
 
 import typer
 
-from . import batch, collector, report
+from .base import collector
+from .base.terminal import safe_json, safe_text
 from .engine.game import plural
 from .errors import LogFormatError
-from .loading import DEFAULT_MAX_BYTES, Game, load_game
 from .logfile.yamlsafe import STDIN, STDIN_NAME
-from .terminal import safe_json, safe_text
+from .reports import report
+from .table.loading import DEFAULT_MAX_BYTES, Game, load_game
+from .validate import batch
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
                   context_settings={"help_option_names": ["-h", "--help"]},
@@ -76,7 +78,7 @@ def _shown(log: Path) -> str:
 def _write_or_exit(path: Path, text: str) -> None:
     """Write an output file whole, or exit 2 saying why it cannot be (a folder that does not
     exist is not created: only what the user named is)."""
-    from .output import write_atomic
+    from .base.output import write_atomic
 
     try:
         write_atomic(path, text)
@@ -88,7 +90,7 @@ def _write_or_exit(path: Path, text: str) -> None:
 def _why(folder: Path, error: OSError) -> str:
     """Why a file cannot be written into `folder`: a name too long, a file standing where a
     folder should be (mkdir's 'File exists' would not say which), or the system's reason."""
-    from .output import reason
+    from .base.output import reason
 
     return reason(error, folder)
 
@@ -140,7 +142,7 @@ def validate(
     YAML files that are not Grinivil logs (no `format: grinivil-log/1`) are skipped and
     counted. Ctrl-C (or SIGTERM) stops at once, prints the results known and exits 130
     (143)."""
-    from .validating import run
+    from .validate.run import run
 
     raise typer.Exit(run(logs, edition, max_size, fmt, jobs, lenient, quiet, exclude,
                          logs_only, dask))
@@ -241,7 +243,7 @@ def simulate(
         raise typer.Exit(UNREADABLE) from None
     args = "".join(f" --option {o}" for o in option or []) + (
         f" --bot {bot}" if bot != "simple" else "")
-    from .packagedata import schema_path_from
+    from .base.packagedata import schema_path_from
 
     # the schema named by a path an editor resolves from the log's folder
     where = Path.cwd() if output is None or str(output) == STDIN else output.parent
@@ -287,8 +289,8 @@ def audit(
 ) -> None:
     """Final scores itemised, Public building shares, tie-breaks, and the first claim of the
     log that disagrees with the rules (exit 1), with the ledger entries that explain it."""
-    from .audit import audit as run_audit
-    from .audit_report import audit_json, audit_text
+    from .reports.audit import audit as run_audit
+    from .reports.audit_report import audit_json, audit_text
 
     game = _load_for_audit(log, edition, max_size, fmt, lenient)
     findings = report.validation(_shown(log), game) if lenient and fmt == "json" else None
@@ -296,7 +298,7 @@ def audit(
         _no_final_score(log, game, fmt, findings)
     result = run_audit(game)
     if chart is not None:
-        from .chart import progress_chart
+        from .reports.chart import progress_chart
 
         _write_or_exit(chart, progress_chart(game.replay, title=safe_text(_shown(log))))
     from .engine.setup import describe_options
@@ -346,7 +348,7 @@ def ledger(
     fmt: AuditFormatOpt = "table",
 ) -> None:
     """Every change of money, VPs, cubes, trees, Blocks and Workers, with its cause and rule."""
-    from .audit_report import LEDGER_HEADERS, ledger_rows, table
+    from .reports.audit_report import LEDGER_HEADERS, ledger_rows, table
 
     game = _load_for_audit(log, edition, max_size, fmt)
     entries = game.replay.ledger.entries
@@ -406,8 +408,8 @@ def moves(
     options."""
     from .engine.actions import NAMES
     from .logfile.suggest import hint
-    from .moves_report import dotted, tiles_report
-    from .setvalues import BadSet, cut, decisions
+    from .reports.moves_report import dotted, tiles_report
+    from .reports.setvalues import BadSet, cut, decisions
 
     _check_format(fmt)
     game = _load_or_exit(log, edition, max_size, fmt)
@@ -454,7 +456,7 @@ def _given(pairs: list[str]) -> dict[str, str]:
     """--set PATH=VALUE pairs: each PATH as written (matched against the decisions' paths as
     text) and its VALUE as written (read at its decision: `setvalues.take`, never as YAML
     with aliases); BadSet for a pair no decision can take."""
-    from .setvalues import read_pairs
+    from .reports.setvalues import read_pairs
 
     return read_pairs(pairs)
 
@@ -560,8 +562,8 @@ def _whole(turns: int) -> str:
 def _board(rec: Any) -> str:
     """The table as `show` prints it, and drawn as `render` draws it, in an SVG file beside
     the log (LOG-board.svg, written whole) to keep open in a browser."""
+    from .base.output import write_atomic
     from .engine.replay import Snapshot
-    from .output import write_atomic
     from .render.snapshot import snapshot_svg
 
     g = rec.game
@@ -660,7 +662,7 @@ def schema(
         _echo(f"grinivil: edition {edition}: {e}", err=True)
         raise typer.Exit(UNREADABLE) from None
     except OSError as e:  # a name too long to look at
-        from .output import reason
+        from .base.output import reason
 
         _echo(f"grinivil: --edition {edition}: cannot be read: {reason(e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
@@ -797,7 +799,7 @@ def season_report(
     score per player), every finding with its message and each game's final score itemised.
     Exit the worst over the logs: 0 all legal, 1 an illegal move or a disagreeing claim, 2 an
     unreadable log; the report is written all the same."""
-    from . import season_report as sr
+    from .season import report as sr
 
     if fmt not in sr.FORMATS:
         _echo(f"grinivil: --format must be html, markdown or json, not '{fmt}'.", err=True)
@@ -856,7 +858,7 @@ def season_report(
 
 def _viewer_folder(folder: Path) -> None:
     """The folder of `report --viewers`, created (not the folders above it), or exit 2."""
-    from .output import make_folder
+    from .base.output import make_folder
 
     try:
         make_folder(folder)
@@ -874,7 +876,7 @@ def _write_viewer(folder: Path, report_file: Path | None, game: dict[str, Any],
     import re
     from urllib.parse import quote
 
-    from .output import write_atomic
+    from .base.output import write_atomic
 
     stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(game["file"]).stem)[:60]
     path = folder / f"{game['number']:03d}-{stem}.html"

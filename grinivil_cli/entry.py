@@ -79,8 +79,8 @@ def main(starting: Handler | None = None) -> None:
     interrupted = _Interrupted(starting)
     try:
         interrupted.install()  # from here, Ctrl-C is a KeyboardInterrupt the commands handle
-        from . import collector
-        from .terminal import SafeStream
+        from .base import collector
+        from .base.terminal import SafeStream
 
         sys.stderr = SafeStream(sys.stderr)
         args = plain_validate(sys.argv[1:])
@@ -97,7 +97,7 @@ def main(starting: Handler | None = None) -> None:
             sys.exit(130)  # interrupt into its PanicException), the user asked to stop
         if not isinstance(e, Exception):
             raise
-        from .terminal import safe_text
+        from .base.terminal import safe_text
 
         print(safe_text(f"grinivil: internal error ({type(e).__name__}: {e}). This is a bug in "
                         "grinivil; please report it with the log that caused it."),
@@ -111,12 +111,12 @@ def _quick_validate(args: dict[str, Any]) -> None:
     a closed pipe on standard output: 1, without a message; end of input: "Aborted.", 1)."""
     import errno
 
-    from . import collector
-    from .terminal import echo
+    from .base import collector
+    from .base.terminal import echo
 
     try:
         with collector.paused():  # the modules' objects live on
-            from .validating import run
+            from .validate.run import run
         code = run(**args)
     except KeyboardInterrupt:
         code = 130

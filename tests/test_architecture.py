@@ -69,3 +69,20 @@ def test_no_engine_module_grows_past_its_size() -> None:
         lines = len(path.read_text(encoding="utf-8").splitlines())
         most = LONG.get(path.name, MAX_LINES) if path.parent == ENGINE else MAX_LINES
         assert lines <= most, f"{path.relative_to(TOP)}: {lines} lines, at most {most}"
+
+
+def test_the_architecture_names_every_package_and_root_module() -> None:
+    """docs/architecture.md draws the package: every package of grinivil_cli (`table/`) and
+    every module at its root (`cli.py`) is named there, so a newcomer finds each in one step;
+    the root keeps the entry points only."""
+    doc = (TOP / "docs" / "architecture.md").read_text(encoding="utf-8")
+    package = TOP / "grinivil_cli"
+    packages = sorted(p.name for p in package.iterdir() if (p / "__init__.py").is_file())
+    modules = sorted(p.name for p in package.glob("*.py") if p.name != "__init__.py")
+    assert modules == ["__main__.py", "cli.py", "entry.py", "errors.py", "start.py"]
+    missing = [f"{name}/" for name in packages if f"{name}/" not in doc] + \
+        [name for name in modules if name not in doc]
+    assert missing == []
+    for path in sorted((package / "engine").glob("*.py")):
+        if path.name != "__init__.py":
+            assert path.name in doc, f"engine/{path.name} is not in docs/architecture.md"

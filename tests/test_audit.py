@@ -22,12 +22,12 @@ from test_scoring_rules import scoring_example
 from typer.testing import CliRunner
 
 import grinivil_cli.cli as cli_module
-from grinivil_cli.audit import Audit, audit, lost_to_municipality, public_shares, vp_sources
-from grinivil_cli.audit_report import public_table
 from grinivil_cli.cli import app
 from grinivil_cli.engine.scoring import FINAL, final_scores, record_final_scores
 from grinivil_cli.engine.state import MUNICIPALITY
-from grinivil_cli.loading import DEFAULT_MAX_BYTES, Game, load_game
+from grinivil_cli.reports.audit import Audit, audit, lost_to_municipality, public_shares, vp_sources
+from grinivil_cli.reports.audit_report import public_table
+from grinivil_cli.table.loading import DEFAULT_MAX_BYTES, Game, load_game
 
 from gamekit import play
 

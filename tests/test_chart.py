@@ -9,8 +9,8 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from grinivil_cli.chart import PANEL
-from grinivil_cli.loading import load_game
+from grinivil_cli.reports.chart import PANEL
+from grinivil_cli.table.loading import load_game
 
 SAMPLE = Path(__file__).parent.parent / "samples" / "game-2p.yaml"
 SVG = "{http://www.w3.org/2000/svg}"

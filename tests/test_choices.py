@@ -510,7 +510,7 @@ def sample_position() -> Game:
     """The 3-player sample after 20 turns (a replay snapshot)."""
     from pathlib import Path
 
-    from grinivil_cli.loading import load_game
+    from grinivil_cli.table.loading import load_game
 
     replayed = load_game(Path(__file__).parent.parent / "samples" / "game-3p.yaml").replay
     g = replayed.game

@@ -109,7 +109,7 @@ def test_the_tiles_at_a_merchant_position_are_those_every_refill_gives(
     tried (samples/variants/promo-tiles-4p.yaml, where the Merchant is taken)."""
     from grinivil_cli.engine import choices, domains
     from grinivil_cli.engine.abilities import merchant_active
-    from grinivil_cli.loading import load_game
+    from grinivil_cli.table.loading import load_game
 
     game = load_game(SAMPLES / "variants" / "promo-tiles-4p.yaml")
     r = game.replay

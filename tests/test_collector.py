@@ -1,4 +1,4 @@
-"""The garbage collector around loading and searching (grinivil_cli/collector.py): paused
+"""The garbage collector around loading and searching (grinivil_cli/base/collector.py): paused
 while a log is read and replayed, kept from the table during a search's replay, and left as
 it was found after both."""
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from grinivil_cli import collector
+from grinivil_cli.base import collector
 from grinivil_cli.engine import replay as replay_module
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "game-2p.yaml"
 

@@ -28,7 +28,7 @@ from grinivil_cli.engine.choices import (
     unused_values,
 )
 from grinivil_cli.engine.moves import is_legal
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GAMES = sorted(SAMPLES.glob("game-*.yaml")) + sorted((SAMPLES / "variants").glob("*.yaml"))

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 import typer
 
-from grinivil_cli import cli, entry, terminal
+from grinivil_cli import cli, entry
+from grinivil_cli.base import terminal
 from grinivil_cli.logfile.yamlsafe import DEFAULT_MAX_BYTES
 
 TOP = Path(__file__).parent.parent
@@ -84,7 +85,7 @@ def test_the_defaults_are_the_typer_commands() -> None:
     """What the quick start leaves out, `validating.run` takes as the typer command does."""
     import inspect
 
-    from grinivil_cli.validating import run
+    from grinivil_cli.validate.run import run
 
     typer_defaults = {name: p.default for name, p in inspect.signature(cli.validate)
                       .parameters.items()}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples" / "illegal"

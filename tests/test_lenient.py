@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 FEE = Path(__file__).parent.parent / "samples" / "illegal" / "r-fee-03-fee-unaffordable.yaml"
 

@@ -9,16 +9,16 @@ from pathlib import Path
 import yaml
 from typer.testing import CliRunner
 
-from grinivil_cli.audit import SOURCES, explain_tie
-from grinivil_cli.batch import _detail as batch_detail
-from grinivil_cli.batch import summary as batch_summary
 from grinivil_cli.cli import app
 from grinivil_cli.engine.scoring import Score
-from grinivil_cli.loading import load_game
 from grinivil_cli.render.caption import describe
-from grinivil_cli.report import validation
+from grinivil_cli.reports.audit import SOURCES, explain_tie
+from grinivil_cli.reports.report import validation
 from grinivil_cli.rules import reference
-from grinivil_cli.story import turn_story
+from grinivil_cli.table.loading import load_game
+from grinivil_cli.table.story import turn_story
+from grinivil_cli.validate.batch import _detail as batch_detail
+from grinivil_cli.validate.batch import summary as batch_summary
 from grinivil_cli.viewer.page import _badge as viewer_badge
 
 from gamekit import give, illegal, lay, living, new_game, player, refused, turn

@@ -14,8 +14,8 @@ from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.ledger import Ledger
 from grinivil_cli.engine.moves import is_legal
 from grinivil_cli.engine.replay import play_written
-from grinivil_cli.loading import load_game
 from grinivil_cli.sim.bot import Bot
+from grinivil_cli.table.loading import load_game
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 POSITIONS = [("game-2p.yaml", 1), ("game-2p.yaml", 37), ("game-4p.yaml", 12),

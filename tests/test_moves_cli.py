@@ -19,7 +19,7 @@ import yaml
 from typer.testing import CliRunner
 
 from grinivil_cli.cli import app
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from test_moves_cli import SAMPLE_2P, SAMPLES, invoke, log_turns, moves_json
 
-from grinivil_cli.moves_report import as_json, shown
+from grinivil_cli.reports.moves_report import as_json, shown
 
 SAMPLE_3P = SAMPLES / "game-3p.yaml"
 TREES = (str(SAMPLE_3P), "--turn", "81", "--tile", "buy-trees")

@@ -1,4 +1,4 @@
-"""Output files are written whole or not at all (grinivil_cli/output.py): readers see the old
+"""Output files are written whole or not at all (grinivil_cli/base/output.py): readers see the old
 file or the whole new one, never a part; a failed write leaves the old file and no temporary
 file; links are followed and pipes written to, never replaced by a file."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli import output
-from grinivil_cli.output import write_atomic
+from grinivil_cli.base import output
+from grinivil_cli.base.output import write_atomic
 
 
 def test_a_new_file_is_written_whole_with_ordinary_permissions(tmp_path: Path) -> None:

@@ -19,10 +19,11 @@ import pytest
 from test_outputs_and_bounds import GAME2, run, tree
 from test_record import answers_file, dealt, invoke
 
-from grinivil_cli import loading, output
-from grinivil_cli.loading import load_game
-from grinivil_cli.output import write_atomic
+from grinivil_cli.base import output
+from grinivil_cli.base.output import write_atomic
 from grinivil_cli.render import render_game
+from grinivil_cli.table import loading
+from grinivil_cli.table.loading import load_game
 from grinivil_cli.viewer import viewer_html
 
 NOTES = "my notes, not a picture\n"

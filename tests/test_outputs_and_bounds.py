@@ -18,11 +18,11 @@ from jsonschema import Draft202012Validator
 from test_log_schema import VALID
 from test_viewer import chromium, console_problems
 
-from grinivil_cli.loading import load_game
 from grinivil_cli.logfile import fastcheck
 from grinivil_cli.logfile.schema import LOG_SCHEMA
 from grinivil_cli.render import snapshot_svg
 from grinivil_cli.render.style import text_width
+from grinivil_cli.table.loading import load_game
 from grinivil_cli.viewer import viewer_html
 
 TOP = Path(__file__).parent.parent

@@ -11,8 +11,8 @@ import pytest
 
 from grinivil_cli.engine.replay import replay
 from grinivil_cli.errors import IllegalMove, IncompleteRecord
-from grinivil_cli.loading import load_game
 from grinivil_cli.logfile.loaded import Loaded
+from grinivil_cli.table.loading import load_game
 
 from gamekit import new_game, refused
 

@@ -12,16 +12,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grinivil_cli.audit import audit
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.references import check_references
 from grinivil_cli.engine.replay import replay
-from grinivil_cli.loading import Game
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.logfile.schema import check_log
 from grinivil_cli.logfile.yamlsafe import load_yaml_text
+from grinivil_cli.reports.audit import audit
 from grinivil_cli.sim.simulate import simulate
 from grinivil_cli.sim.writer import log_to_yaml
+from grinivil_cli.table.loading import Game
 
 from invariants import check_replay
 

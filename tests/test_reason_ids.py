@@ -14,7 +14,7 @@ from typing import Any
 from grinivil_cli.engine.choices import Partial, tile_choices, turn_search
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.market import holes
-from grinivil_cli.setvalues import decisions
+from grinivil_cli.reports.setvalues import decisions
 
 from gamekit import give, illegal, lay, new_game, play, player, refused
 

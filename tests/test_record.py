@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from grinivil_cli.cli import app
 from grinivil_cli.engine.choices import END, OMIT, Decision, fingerprint
-from grinivil_cli.loading import load_game
 from grinivil_cli.recorder.transcript import header_text, transcript
 from grinivil_cli.table import answers
+from grinivil_cli.table.loading import load_game
 
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"

@@ -24,10 +24,10 @@ from test_hostile_input import _limit_memory as limit_memory
 from test_hostile_input import needs_fifo, needs_zero, run
 from test_record import STARTING_MONEY, answers_file, dealt, invoke
 
-from grinivil_cli.loading import load_game
-from grinivil_cli.output import temp_tag
+from grinivil_cli.base.output import temp_tag
 from grinivil_cli.recorder.session import CannotRecord
 from grinivil_cli.sim.writer import turn_yaml
+from grinivil_cli.table.loading import load_game
 
 TOP = Path(__file__).resolve().parent.parent
 OTHER_GAME = TOP / "samples" / "game-2p.yaml"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 
 pexpect = pytest.importorskip("pexpect")
 

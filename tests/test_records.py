@@ -708,7 +708,7 @@ def test_a_negative_cube_count_is_not_read_as_a_move(cubes: dict[str, int]) -> N
     negative."""
     from grinivil_cli.engine.records import UnreadableTurn
     from grinivil_cli.engine.replay import play_written
-    from grinivil_cli.loading import load_game
+    from grinivil_cli.table.loading import load_game
 
     game = load_game(ROOT / "game-4p.yaml")
     turn = game.loaded.data["turns"][0]

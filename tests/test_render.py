@@ -22,9 +22,9 @@ import pytest
 import yaml
 
 from grinivil_cli.engine.townland import ROADS, road_stage
-from grinivil_cli.loading import Game, load_game
 from grinivil_cli.render import file_name, render_game, snapshot_svg
 from grinivil_cli.render.style import looks
+from grinivil_cli.table.loading import Game, load_game
 
 from gamekit import renamed_log
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.loading import Game, load_game
 from grinivil_cli.render import snapshot_svg
 from grinivil_cli.render.buildings import _box, _place, stack_places
 from grinivil_cli.render.defs import NAME_LINES, NAME_WIDTH, subtitle_lines, tile_name_lines
 from grinivil_cli.render.scene import make_scene
 from grinivil_cli.render.style import CSS, SMALL, text_width
+from grinivil_cli.table.loading import Game, load_game
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 NS = "{http://www.w3.org/2000/svg}"

@@ -13,9 +13,9 @@ import pytest
 
 from grinivil_cli.engine.replay import play_written, replay
 from grinivil_cli.engine.tiles import ABILITY_TILES
-from grinivil_cli.loading import load_game, read_log
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.sim.simulate import simulate
+from grinivil_cli.table.loading import load_game, read_log
 
 from gamekit import give, new_game, player
 

@@ -9,9 +9,9 @@ import pytest
 
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.engine.replay import replay
-from grinivil_cli.loading import load_game
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.sim.simulate import simulate
+from grinivil_cli.table.loading import load_game
 
 from invariants import check_replay
 

@@ -20,10 +20,10 @@ from jsonschema import Draft202012Validator
 
 from grinivil_cli.engine.game import Game
 from grinivil_cli.errors import IllegalMove, LogFormatError
-from grinivil_cli.loading import load_game, read_log
 from grinivil_cli.logfile import fastcheck
 from grinivil_cli.logfile.schema import LOG_SCHEMA
-from grinivil_cli.report import validation
+from grinivil_cli.reports.report import validation
+from grinivil_cli.table.loading import load_game, read_log
 
 from gamekit import RING, base_log, give, lay, new_game, play, player, refused, turn
 

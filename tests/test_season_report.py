@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from grinivil_cli.season_report import standings
+from grinivil_cli.season.report import standings
 
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"

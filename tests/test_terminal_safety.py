@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grinivil_cli.loading import load_game
+from grinivil_cli.table.loading import load_game
 from grinivil_cli.viewer import viewer_html
 
 TOP = Path(__file__).parent.parent
@@ -83,7 +83,7 @@ def assert_every_payload_escaped(text: str, payloads: list[str] = SHOWN) -> None
 
 
 def test_the_escape_function_quotes_like_repr_and_keeps_letters() -> None:
-    from grinivil_cli.terminal import safe_text
+    from grinivil_cli.base.terminal import safe_text
 
     for c in "\x00\x07\x08\t\r\x1b\x7f\x80\x85\x9b\x9f" + BIDI:
         assert safe_text(f"a{c}b") == "a" + repr(c)[1:-1] + "b"
@@ -236,7 +236,7 @@ def many_problems(tmp_path: Path, n: int) -> Path:
 
 
 def test_thousands_of_format_problems_print_at_most_the_cap_and_a_count(tmp_path: Path) -> None:
-    from grinivil_cli.report import MAX_SHOWN
+    from grinivil_cli.reports.report import MAX_SHOWN
 
     path = many_problems(tmp_path, 5000)
     # JSON is for programs: every problem the reader reports (the schema check may itself
@@ -264,7 +264,7 @@ def test_thousands_of_format_problems_print_at_most_the_cap_and_a_count(tmp_path
 
 
 def test_a_few_problems_print_without_a_summary_line(tmp_path: Path) -> None:
-    from grinivil_cli.report import MAX_SHOWN
+    from grinivil_cli.reports.report import MAX_SHOWN
 
     path = many_problems(tmp_path, MAX_SHOWN)
     lines = run("validate", str(path)).stdout.decode("utf-8").splitlines()
@@ -331,7 +331,7 @@ def test_the_fuzzer_puts_control_and_bidi_characters_in_every_kind_of_name(
 
 
 def test_lenient_findings_are_capped_like_problems() -> None:
-    from grinivil_cli.report import MAX_SHOWN, shown_lines
+    from grinivil_cli.reports.report import MAX_SHOWN, shown_lines
 
     lines = shown_lines("x.yaml", [f"x.yaml:{i}:1: R-X: \x1b[2J" for i in range(MAX_SHOWN + 50)],
                         "findings").split("\n")

@@ -18,8 +18,8 @@ from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.records import Options
 from grinivil_cli.engine.setup import BLOCKS, set_up
 from grinivil_cli.errors import IllegalMove, LogFormatError
-from grinivil_cli.loading import load_game, read_log
-from grinivil_cli.report import validation
+from grinivil_cli.reports.report import validation
+from grinivil_cli.table.loading import load_game, read_log
 
 from gamekit import base_log, edition, illegal, play, player
 

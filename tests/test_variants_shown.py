@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grinivil_cli.loading import load_game
 from grinivil_cli.render import snapshot_svg
+from grinivil_cli.table.loading import load_game
 
 BIG_TOWN = Path(__file__).parent.parent / "samples" / "variants" / "big-town-4p.yaml"
 

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import yaml
 
-from grinivil_cli.loading import load_game
 from grinivil_cli.render import snapshot_svg
 from grinivil_cli.render.files import game_title
+from grinivil_cli.table.loading import load_game
 from grinivil_cli.viewer import viewer_html
 
 from gamekit import renamed_log

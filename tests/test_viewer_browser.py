@@ -133,8 +133,8 @@ def test_the_move_list_is_filtered_by_player_and_searched_and_a_click_jumps(
 def test_the_chart_shows_the_values_under_the_pointer_and_a_click_jumps(game4: Path) -> None:
     """Hovering the chart at the x of the snapshot after turn 100 shows that turn's VPs and
     money of each player (the replay's own figures); a click there shows turn 100."""
-    from grinivil_cli.chart import LEFT, PLOT
-    from grinivil_cli.loading import load_game
+    from grinivil_cli.reports.chart import LEFT, PLOT
+    from grinivil_cli.table.loading import load_game
 
     snaps = load_game(GAME4).replay.snapshots
     t = 100

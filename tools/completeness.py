@@ -37,7 +37,7 @@ TOP = Path(__file__).resolve().parent.parent
 if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e .`
     sys.path.insert(0, str(TOP))
 
-from grinivil_cli import collector  # noqa: E402
+from grinivil_cli.base import collector  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.engine.choices import (  # noqa: E402
     MAX_PROBES,
@@ -48,7 +48,6 @@ from grinivil_cli.engine.choices import (  # noqa: E402
 from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.replay import Replay, replay  # noqa: E402
 from grinivil_cli.errors import IllegalMove, LogFormatError  # noqa: E402
-from grinivil_cli.loading import load_game  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
 from grinivil_cli.sim.simulate import (  # noqa: E402
     SimulationError,
@@ -56,6 +55,7 @@ from grinivil_cli.sim.simulate import (  # noqa: E402
     parse_option,
     simulate,
 )
+from grinivil_cli.table.loading import load_game  # noqa: E402
 
 Record = dict[str, Any]
 SHOW = 5  # failures printed in full

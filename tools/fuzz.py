@@ -1,6 +1,6 @@
 """Mutation fuzzing of `grinivil validate`: legal game logs (bot games and the samples) are
 mutated and each mutant goes through the path a user has (a file on disk, then
-`grinivil_cli.batch.validate_one`, and the CLI itself for a few of them).
+`grinivil_cli.validate.batch.validate_one`, and the CLI itself for a few of them).
 
 Every result must be exit 0, 1 or 2 with a non-empty message; an internal error (status
 "error"), an exception or an inconsistent report is a crash. A mutant that is accepted must
@@ -52,14 +52,13 @@ TOP = Path(__file__).resolve().parent.parent
 if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e .`
     sys.path.insert(0, str(TOP))
 
-from grinivil_cli.batch import validate_one  # noqa: E402
+from grinivil_cli.base.terminal import is_safe  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.edition.model import RESOURCES, Edition  # noqa: E402
 from grinivil_cli.engine.choices import Partial, turn_search  # noqa: E402
 from grinivil_cli.engine.replay import play_written  # noqa: E402
 from grinivil_cli.engine.setup import set_up  # noqa: E402
 from grinivil_cli.errors import LogFormatError  # noqa: E402
-from grinivil_cli.loading import load_game  # noqa: E402
 from grinivil_cli.logfile import yamlsafe  # noqa: E402
 from grinivil_cli.logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file  # noqa: E402
 from grinivil_cli.sim.chance import SeededChance  # noqa: E402
@@ -69,7 +68,8 @@ from grinivil_cli.sim.simulate import (  # noqa: E402
     simulate,
 )
 from grinivil_cli.sim.writer import log_to_yaml  # noqa: E402
-from grinivil_cli.terminal import is_safe  # noqa: E402
+from grinivil_cli.table.loading import load_game  # noqa: E402
+from grinivil_cli.validate.batch import validate_one  # noqa: E402
 
 # `validate --lenient` (carry on after an illegal move) is fuzzed too where the validator has it.
 LENIENT = "lenient" in inspect.signature(validate_one).parameters

@@ -275,8 +275,8 @@ def _sample_answers() -> list[tuple[str, ...]]:
     if not _SAID:
         if str(TOP) not in sys.path:
             sys.path.insert(0, str(TOP))
-        from grinivil_cli.loading import load_game
         from grinivil_cli.recorder.transcript import transcript
+        from grinivil_cli.table.loading import load_game
 
         game = load_game(str(SAMPLE), None, 5 * 1024 * 1024)
         r = game.replay

@@ -88,7 +88,7 @@ for _where in (TOP, TOP / "tools"):  # runnable from a checkout; completeness.py
 
 from completeness import options_text, tables  # noqa: E402
 
-from grinivil_cli import collector  # noqa: E402
+from grinivil_cli.base import collector  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.edition.model import RESOURCES  # noqa: E402
 from grinivil_cli.engine import choices  # noqa: E402
@@ -116,11 +116,11 @@ from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.records import UnreadableTurn  # noqa: E402
 from grinivil_cli.engine.replay import Replay, play_written, replay  # noqa: E402
 from grinivil_cli.errors import IllegalMove, IncompleteRecord  # noqa: E402
-from grinivil_cli.loading import load_game  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
-from grinivil_cli.moves_report import as_json, shown  # noqa: E402
-from grinivil_cli.setvalues import BadSet, take  # noqa: E402
+from grinivil_cli.reports.moves_report import as_json, shown  # noqa: E402
+from grinivil_cli.reports.setvalues import BadSet, take  # noqa: E402
 from grinivil_cli.sim.simulate import SimulationError, simulate  # noqa: E402
+from grinivil_cli.table.loading import load_game  # noqa: E402
 
 Record = dict[str, Any]
 

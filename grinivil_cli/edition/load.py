@@ -15,10 +15,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
+from ..base.packagedata import files
 from ..errors import LogFormatError, Path, Problem
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import EDITION_MAX_BYTES, load_yaml_text, read_bounded
-from ..packagedata import files
 from .model import (
     RESOURCES,
     ActionTileInfo,
@@ -109,7 +109,7 @@ def _read_bytes(path: Traversable, source: str) -> bytes:
 
 def _cannot_read(exc: OSError | ValueError) -> LogFormatError:
     if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG and exc.filename:
-        from ..output import name_too_long
+        from ..base.output import name_too_long
 
         return LogFormatError([Problem(f"cannot read the edition: "
                                        f"{name_too_long(exc.filename).strerror}")])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..packagedata import files
+from ..base.packagedata import files
 
 
 def _load_schema() -> dict[str, Any]:

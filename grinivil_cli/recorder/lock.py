@@ -28,7 +28,7 @@ import stat
 import sys
 from pathlib import Path
 
-from ..output import temporaries_of
+from ..base.output import temporaries_of
 
 if sys.platform != "win32":
     import fcntl

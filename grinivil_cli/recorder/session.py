@@ -28,22 +28,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import output
+from ..base import output
+from ..base.output import write_atomic
+from ..base.packagedata import schema_path_from
 from ..edition.load import load_edition
 from ..edition.references import name_problem
 from ..engine.game import Game
 from ..engine.scoring import Score, final_scores
 from ..errors import LogFormatError
-from ..loading import checked
 from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
 from ..logfile.writer import log_to_yaml, turn_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
-from ..output import write_atomic
-from ..packagedata import schema_path_from
-from ..story import UNITS, amount
 from ..table import Claims, NotPlayable, Table, TurnDone, logtext
 from ..table.deal import check_options, random_setup
+from ..table.loading import checked
+from ..table.story import UNITS, amount
 from .lock import Busy, LogLock
 
 RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"

@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..loading import Game
-from ..output import check_writable, make_folder, write_atomic, write_atomic_bytes
-from ..story import final_story, turn_story
-from ..terminal import safe_text
+from ..base.output import check_writable, make_folder, write_atomic, write_atomic_bytes
+from ..base.terminal import safe_text
+from ..table.loading import Game
+from ..table.story import final_story, turn_story
 from .png import Converter
 from .snapshot import snapshot_svg
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
+from grinivil_cli.base.packagedata import files
 from grinivil_cli.logfile.suggest import did_you_mean
-from grinivil_cli.packagedata import files
 
 WIDTH = 80
 INDENT = "  "

@@ -32,14 +32,14 @@ from ..engine.ledger import Entry
 from ..engine.replay import CLAIM, Replay, play_written, replay
 from ..engine.scoring import final_scores, record_final_scores
 from ..errors import IllegalMove, LogFormatError
-from ..loading import checked
 from ..logfile.loaded import Loaded
 from ..logfile.writer import log_to_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_text, read_bounded
-from ..story import UNITS, turn_story
 from . import answers
 from .deal import check_options, random_setup
+from .loading import checked
 from .logtext import LogText, NotContinuable
+from .story import UNITS, turn_story
 
 # the decisions each player answers for themselves, by their name in the path
 ASKED_OF_EACH = ("bids", "pledges", "excess", "sudden_death", "big_town")

@@ -16,18 +16,18 @@ from typing import Any
 
 import yaml
 
-from .. import report
-from ..audit import Divergence, claim_divergences
-from ..chart import COLOURS, LEFT, PLOT, progress_chart
+from ..base.terminal import safe_text
 from ..engine.game import plural
 from ..engine.replay import CLAIM
 from ..engine.scoring import projected_scores
-from ..loading import Game
 from ..render.caption import action_name
 from ..render.files import game_title
 from ..render.snapshot import snapshot_svg
-from ..story import UNITS, amount, final_story, turn_story
-from ..terminal import safe_text
+from ..reports import report
+from ..reports.audit import Divergence, claim_divergences
+from ..reports.chart import COLOURS, LEFT, PLOT, progress_chart
+from ..table.loading import Game
+from ..table.story import UNITS, amount, final_story, turn_story
 from .assets import PAGE_CSS, PAGE_JS
 
 _ID = re.compile(r' id="([^"]+)"')

@@ -7,15 +7,15 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import collector
-from .edition.load import load_edition
-from .edition.model import Edition
-from .edition.references import check_references
-from .engine.replay import Replay, replay
-from .errors import LogFormatError, Problem
-from .logfile.loaded import Loaded
-from .logfile.schema import check_log
-from .logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
+from ..base import collector
+from ..edition.load import load_edition
+from ..edition.model import Edition
+from ..edition.references import check_references
+from ..engine.replay import Replay, replay
+from ..errors import LogFormatError, Problem
+from ..logfile.loaded import Loaded
+from ..logfile.schema import check_log
+from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
 
 __all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "load_game", "load_game_text", "read_log"]
 

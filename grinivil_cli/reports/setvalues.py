@@ -24,16 +24,16 @@ import json
 import re
 from typing import Any
 
-from .edition.references import check_references
-from .engine.choices import END, MISSING, OMIT, Decision, Partial, put
-from .engine.game import Game
-from .engine.records import UnreadableTurn
-from .errors import IllegalMove, LogFormatError
-from .logfile.loaded import Loaded
-from .logfile.suggest import hint
-from .logfile.yamlsafe import load_yaml_text
+from ..base.terminal import is_safe
+from ..edition.references import check_references
+from ..engine.choices import END, MISSING, OMIT, Decision, Partial, put
+from ..engine.game import Game
+from ..engine.records import UnreadableTurn
+from ..errors import IllegalMove, LogFormatError
+from ..logfile.loaded import Loaded
+from ..logfile.suggest import hint
+from ..logfile.yamlsafe import load_yaml_text
 from .moves_report import as_json, decisions_report, options_text, shown
-from .terminal import is_safe
 
 MAX_PATH = 200  # characters of a PATH (the longest decision path is far shorter)
 MAX_VALUE = 4096  # bytes of a VALUE (the longest option, a draw of cubes, is under 100)

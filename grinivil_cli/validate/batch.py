@@ -27,12 +27,12 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from . import report
-from .engine.game import plural
-from .errors import LogFormatError, Problem
-from .loading import Game, load_game
-from .logfile.yamlsafe import STDIN, STDIN_NAME, kind_of_file
-from .terminal import safe_text
+from ..base.terminal import safe_text
+from ..engine.game import plural
+from ..errors import LogFormatError, Problem
+from ..logfile.yamlsafe import STDIN, STDIN_NAME, kind_of_file
+from ..reports import report
+from ..table.loading import Game, load_game
 
 if TYPE_CHECKING:  # multiprocessing is imported for --jobs only (start-up time)
     from multiprocessing.connection import Connection

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .audit import explain_tie
-from .engine.game import plural
-from .engine.ledger import Entry
-from .engine.scoring import UNSOLD_RESIDENT, Score
+from ..engine.game import plural
+from ..engine.ledger import Entry
+from ..engine.scoring import UNSOLD_RESIDENT, Score
 
 UNITS = {"money": "G", "vp": "VP"}
 
@@ -43,7 +42,7 @@ def turn_story(entries: Iterable[Entry], record: dict[str, Any] | None) -> list[
 
 def final_story(scores: list[Score]) -> list[str]:
     """The final scoring in words, a player each in rank order (R-SCORE-01..05), then how the
-    winner was decided (R-SCORE-06..09: `audit.explain_tie`)."""
+    winner was decided (R-SCORE-06..09: `explain_tie`)."""
     out = []
     for s in scores:
         parts = [f"{s.track_vp} on the Scoreboard", f"+ {s.money_vp} for money, 1 VP per 10 "
@@ -55,3 +54,24 @@ def final_story(scores: list[Score]) -> list[str]:
                          f"resident{'s' * (s.unsold != 1)} (R-SCORE-05)")
         out.append(f"{s.rank}. {s.player}: {' '.join(parts)} = {s.total} VP.")
     return out + [explain_tie(scores)]
+
+
+def explain_tie(scores: list[Score]) -> str:
+    """How the winner was decided: most VPs, then unplanted trees, then money (R-SCORE-06..09)."""
+    top = [s for s in scores if s.total == scores[0].total]
+    if len(top) == 1:
+        return f"{scores[0].player} wins with {plural(scores[0].total, 'VP')}."
+    names = " and ".join(s.player for s in top)
+    trees = {s.player: s.trees for s in top}
+    if len(set(trees.values())) > 1:
+        best = max(top, key=lambda s: s.trees)
+        return (f"{names} tie on {plural(top[0].total, 'VP')}; {best.player} has the most "
+                f"unplanted Trees ({', '.join(f'{p} {n}' for p, n in trees.items())}) and "
+                "wins (R-SCORE-07).")
+    money = {s.player: s.money_left for s in top}
+    if len(set(money.values())) > 1:
+        best = max(top, key=lambda s: s.money_left)
+        return (f"{names} tie on {plural(top[0].total, 'VP')} and on Trees; {best.player} has "
+                "the most money left after conversion "
+                f"({', '.join(f'{p} {n}' for p, n in money.items())}) and wins (R-SCORE-08).")
+    return f"{names} tie on VPs, Trees and money and share first place (R-SCORE-09)."

@@ -14,13 +14,20 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from . import report
-from .audit import final_scoring
-from .audit_report import NO_PUBLIC, PUBLIC_HEADERS, audit_json, public_rows, score_rows, table
-from .engine.replay import CLAIM
-from .engine.setup import describe_options
-from .loading import Game
-from .terminal import markdown_text, safe_json, safe_text
+from ..base.terminal import markdown_text, safe_json, safe_text
+from ..engine.replay import CLAIM
+from ..engine.setup import describe_options
+from ..reports import report
+from ..reports.audit import final_scoring
+from ..reports.audit_report import (
+    NO_PUBLIC,
+    PUBLIC_HEADERS,
+    audit_json,
+    public_rows,
+    score_rows,
+    table,
+)
+from ..table.loading import Game
 
 FORMATS = ("html", "markdown", "json")
 UNREADABLE_RULE = "unreadable"
@@ -69,9 +76,9 @@ def summary_with_viewer(name: str, game: Game) -> dict[str, Any]:
     the log (in the worker that read it: the log is read once, and the page shows the game
     the report describes even if the file changes meanwhile). The game is replayed again in
     memory, keeping its snapshots, which the report's own replay does not keep."""
-    from . import collector
-    from .engine.replay import replay
-    from .viewer import viewer_html
+    from ..base import collector
+    from ..engine.replay import replay
+    from ..viewer import viewer_html
 
     out = summary(name, game)
     with collector.paused():

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .edition.model import RESOURCES
-from .engine import townland
-from .engine.actions import NAMES
-from .engine.game import plural
-from .engine.replay import Snapshot
-from .engine.setup import describe_options
-from .engine.state import GameState
-from .errors import IllegalMove, Problem
-from .loading import Game
-from .terminal import safe_text
+from ..base.terminal import safe_text
+from ..edition.model import RESOURCES
+from ..engine import townland
+from ..engine.actions import NAMES
+from ..engine.game import plural
+from ..engine.replay import Snapshot
+from ..engine.setup import describe_options
+from ..engine.state import GameState
+from ..errors import IllegalMove, Problem
+from ..table.loading import Game
 
 MAX_SHOWN = 100  # problems (or findings) of one log printed for people; JSON keeps every one
 # found (the schema check itself stops after logfile.schema.MAX_PROBLEMS)

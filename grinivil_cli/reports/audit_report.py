@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from ..base.terminal import markdown_text, safe_text
+from ..engine.game import plural
+from ..engine.ledger import Entry
+from ..engine.state import MUNICIPALITY
 from .audit import Audit, lost_to_municipality
-from .engine.game import plural
-from .engine.ledger import Entry
-from .engine.state import MUNICIPALITY
-from .terminal import markdown_text, safe_text
 
 SOURCE_ORDER = ["VPs from floors built", "VPs from houses sold", "commerce rewards",
                 "VPs from trees planted", "replanting", "exploring", "site bonuses",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from .engine.replay import Replay
+from ..engine.replay import Replay
 
 WIDTH, PANEL, PAD = 900, 200, 48  # PAD: the left margin, for the value axis
 LEFT, PLOT = PAD, WIDTH - PAD - 14  # where the plot starts, and its width

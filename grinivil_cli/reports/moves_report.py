@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .engine.actions import NAMES
-from .engine.choices import (
+from ..engine.actions import NAMES
+from ..engine.choices import (
     END,
     MISSING,
     OMIT,
@@ -20,10 +20,10 @@ from .engine.choices import (
     tile_choices,
     turn_search,
 )
-from .engine.game import Game
-from .engine.records import PENDING
-from .engine.tiles import ring_tile_of
-from .errors import IllegalMove, Path
+from ..engine.game import Game
+from ..engine.records import PENDING
+from ..engine.tiles import ring_tile_of
+from ..errors import IllegalMove, Path
 
 
 def shown(value: Any) -> str:

@@ -12,10 +12,10 @@ import sys
 from contextlib import closing
 from typing import Any
 
+from ..base.terminal import echo, safe_json, safe_text
+from ..engine.game import plural
+from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN
 from . import batch
-from .engine.game import plural
-from .logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN
-from .terminal import echo, safe_json, safe_text
 
 ILLEGAL, UNREADABLE = 1, 2
 
@@ -101,7 +101,7 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
 
 def _rule_hint(results: list[dict[str, Any]]) -> None:
     """Once a run, after the findings: how to read the first rule id they cite."""
-    from .rules.reference import hint_for
+    from ..rules.reference import hint_for
 
     for r in results:
         error = r.get("error") or {}

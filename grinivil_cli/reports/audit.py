@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import townland
-from .engine.game import plural
-from .engine.ledger import Entry
-from .engine.replay import Replay, Snapshot
-from .engine.scoring import FINAL, Score
-from .engine.state import MUNICIPALITY, GameState
-from .loading import Game
+from ..engine import townland
+from ..engine.ledger import Entry
+from ..engine.replay import Replay, Snapshot
+from ..engine.scoring import FINAL, Score
+from ..engine.state import MUNICIPALITY, GameState
+from ..table.loading import Game
+from ..table.story import explain_tie
 
 # What a VP entry's rule says about its source (the rulebook's words).
 # A source named by what it counts (floors, houses, trees, auctions) says that it holds VPs.
@@ -95,27 +95,6 @@ def public_shares(state: GameState) -> list[PublicShare]:
                   for who in b.participants()]
         out.append(PublicShare(site, ed.buildings[b.building].name, desired, shares))
     return out
-
-
-def explain_tie(scores: list[Score]) -> str:
-    """How the winner was decided: most VPs, then unplanted trees, then money (R-SCORE-06..09)."""
-    top = [s for s in scores if s.total == scores[0].total]
-    if len(top) == 1:
-        return f"{scores[0].player} wins with {plural(scores[0].total, 'VP')}."
-    names = " and ".join(s.player for s in top)
-    trees = {s.player: s.trees for s in top}
-    if len(set(trees.values())) > 1:
-        best = max(top, key=lambda s: s.trees)
-        return (f"{names} tie on {plural(top[0].total, 'VP')}; {best.player} has the most "
-                f"unplanted Trees ({', '.join(f'{p} {n}' for p, n in trees.items())}) and "
-                "wins (R-SCORE-07).")
-    money = {s.player: s.money_left for s in top}
-    if len(set(money.values())) > 1:
-        best = max(top, key=lambda s: s.money_left)
-        return (f"{names} tie on {plural(top[0].total, 'VP')} and on Trees; {best.player} has "
-                "the most money left after conversion "
-                f"({', '.join(f'{p} {n}' for p, n in money.items())}) and wins (R-SCORE-08).")
-    return f"{names} tie on VPs, Trees and money and share first place (R-SCORE-09)."
 
 
 def claim_divergences(game: Game) -> list[Divergence]:

@@ -1,0 +1,1 @@
+"""`grinivil report`: one page for a tournament or a club season (`report`)."""
