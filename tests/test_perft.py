@@ -7,14 +7,18 @@ Asserted zero: (a) complete turns built from offered options that the validator 
 longer), (c) turns the validator accepts that the options do not reach (Replanting and Forced
 Trade part by part, Import declined before its roll: reached now), (d) values offered that
 `moves --set` cannot give back (each option in the listing's words and JSON, and each walked
-line given back whole), engine errors, capped searches, and (e) reason mismatches: the rule
-a tile not eligible is listed with (the furthest dead end of the list's search) is the one the
-validator cites for the furthest records that search tried with that rule, completed
-minimally (0 here and in the full run, 2368 tiles, on 2026-12-04). The tiles whose furthest
-dead end is a decision with no candidate (no record was tried there: a Floor's site when no
-cubes fit, a buy with 0 Grinies) are not compared (`unbuilt`, 53 of 99 here, 1113 of 2368
-in the full run); before, the tool judged records it filled with values of its own (740
-"mismatches", that record's own flaw).
+line given back whole), engine errors, capped searches, (f) a tile listed as not eligible
+that a record choosing it makes legal, and (e) reason mismatches: the rule a tile not
+eligible is listed with (the furthest dead end of the list's search) is the one the validator
+cites for the furthest records that search tried with that rule, completed minimally; where
+the search fills no field there (a decision with no candidate: a Floor's site when no cubes
+fit, a buy with 0 Grinies), for one of the records filling every field the action needs with
+values of the field's type (docs/rulings.md, issue 28 item 5: a Floor on a real site with the
+cubes held, 1 Wood from the Market though not affordable). The kinds of (e) the engine still
+gets wrong (KNOWN_REASONS, docs/performance.md section 12: the list's rule is broader than
+the validator's) are recorded, not asserted, until the engine names the narrower rule; any
+other mismatch fails. Tiles with a field no value of its type fills (no House of the
+player's) are not compared and are reported by tile and rule (`unbuildable`).
 """
 
 from __future__ import annotations
@@ -24,9 +28,16 @@ import pytest
 from toolkit import load_tool
 
 ZERO_TODAY = ("offered_refused", "dead_end", "accepted_not_offered", "not_given_back",
-              "reason_mismatch", "errors", "capped")
-KNOWN_NONZERO: tuple[str, ...] = ()  # recorded, not asserted (none today)
-POSITIONS = 15
+              "listed_accepted", "errors", "capped", "unbuilt")
+# (e) on 2026-12-05: the list names a broader rule than the validator, the engine to change
+# (docs/performance.md section 12): `domains.house` (R-A12-01 for a player whose Houses are all
+# sold or unfinished), `domains.site` (R-BLD-08 when every empty site is on a Half-road),
+# `domains.trades` (R-A18-03 when no swap passes R-A18-01/02 either). Recorded, not asserted.
+KNOWN_REASONS = ("sell-house: listed R-A12-01, validator R-SELL-",
+                 "build-floor: listed R-BLD-08, validator R-ROAD-02",
+                 "build-floor-premium: listed R-BLD-08, validator R-ROAD-02",
+                 "forced-trade: listed R-A18-03, validator R-A18-01")
+POSITIONS = 15  # 16 positions drawn: every sample and variant sample
 
 
 def test_the_choices_agree_with_the_validator_on_the_samples() -> None:
@@ -47,10 +58,16 @@ def test_the_choices_agree_with_the_validator_on_the_samples() -> None:
     assert total.roundtrips == total.complete - total.offered_refused
     assert total.accepted >= total.positions  # the recorded turns, at least
     assert total.reached > 0 and total.ineligible > 0
+    assert total.compared + total.unbuildable == total.ineligible
+    assert total.filled > 0  # records filled beyond the search's, and compared
+    assert any(k.startswith("agree buy-resources: listed R-A01-03, validator R-A01-03")
+               for k in found.filled), found.filled
     for name in ZERO_TODAY:
         assert getattr(total, name) == 0, (name, tool.report(found, 3, 0.0))
-    for name in KNOWN_NONZERO:  # recorded, not asserted: see the docstring
-        print(f"known (issue 28): {name} = {getattr(total, name)}")
+    unknown = {k: n for k, n in found.kinds["reason_mismatch"].items()
+               if not k.startswith(KNOWN_REASONS)}
+    assert not unknown, (unknown, tool.report(found, 3, 0.0))
+    print(f"known (issue 28, item 5): reason_mismatch = {total.reason_mismatch}")
 
 
 def test_mutations_reorder_repeat_and_chain_the_parts_of_an_action() -> None:
@@ -95,5 +112,19 @@ def test_a_reason_the_validator_does_not_give_is_a_mismatch(
     units = tool.plan(2, 3, ("variant",))[:2]
     settings = tool.Settings(seed=3, show=2, budget=60.0, lines=0, mutations=0)
     total = tool.run(units, settings).total()
-    assert total.ineligible > total.unbuilt
-    assert total.reason_mismatch == total.ineligible - total.unbuilt
+    assert total.compared > total.filled > 0
+    assert total.reason_mismatch == total.compared
+    assert total.compared == total.ineligible - total.unbuilt - total.unbuildable
+
+
+def test_a_tile_listed_not_eligible_that_a_record_makes_legal_is_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(f) measures: with a validator that accepts every record, each tile compared (on the
+    search's records or on filled ones) is listed not eligible and accepted."""
+    tool = load_tool("perft")
+    monkeypatch.setattr(tool.Position, "validate", lambda self, record: None)
+    units = tool.plan(2, 3, ("variant",))[:2]
+    settings = tool.Settings(seed=3, show=2, budget=60.0, lines=0, mutations=0)
+    total = tool.run(units, settings).total()
+    assert total.listed_accepted > 0
+    assert total.listed_accepted + total.reason_mismatch == total.compared

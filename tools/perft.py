@@ -22,8 +22,7 @@ the table as `grinivil validate` does):
     (other sites, spots, cubes, tiles, residents, counts +-1, list parts reordered, dropped
     or repeated, the same Tree moved twice, a cube received given again...), each one
     `play_written` accepts, must be reachable through the offered options
-    (`choices.remake`, decision by decision), every value of it read by some decision; a
-    tile listed as not eligible with a record the validator accepts is counted here too;
+    (`choices.remake`, decision by decision), every value of it read by some decision;
 (d) values offered that cannot be given back: every option shown at a decision, in the
     listing's words (`moves_report.shown`, and its JSON, `as_json`), read back at that
     decision by `setvalues.take` (`grinivil moves --set`), is the same option; and every
@@ -40,32 +39,51 @@ the table as `grinivil validate` does):
     candidate at all. The furthest ones (the most decisions) are completed minimally (the
     replay run again on each, taking the first candidate on the way as the search's replay
     does) and judged by the validator (`play_written`, on a copy of the table), at most
-    REASON_JUDGED of them. Left out of the comparison: a decision with no candidate, and a
-    dead end whose rule names a field the record does not hold (the domain found nothing
-    possible for it: no record was tried there, and the validator would only judge the
-    field's absence, e.g. "at least one Resource must be bought" for a buy with 0 Grinies).
-    A mismatch: the listed rule is the probe's rule of no furthest dead end (the list and its
-    own search disagree), or the validator cites it for none of the furthest records judged
-    whose probe rule it is (several dead ends can tie at the furthest depth with different
-    rules, the list naming the first found: Import's "roll=1 / declined=yes", R-TAR-06,
-    beside "roll=1", items with no candidate, R-A14-03; the validator's rules at the other
-    furthest records are shown, not compared). A furthest record the validator accepts is
-    counted in (c); a tile whose listed rule has no furthest record judged (all left out,
-    or a walk too long) is counted as `unbuilt`.
+    REASON_JUDGED of them. A mismatch: the listed rule is the probe's rule of no furthest
+    dead end (the list and its own search disagree), or the validator cites it for none of
+    the furthest records judged whose probe rule it is (several dead ends can tie at the
+    furthest depth with different rules, the list naming the first found: Import's "roll=1 /
+    declined=yes", R-TAR-06, beside "roll=1", items with no candidate, R-A14-03; the
+    validator's rules at the other furthest records are shown, not compared).
+    Where the listed rule's furthest dead ends are all a decision with no candidate, or a
+    field the search never fills (its domain found nothing possible: no record was tried
+    there, and the validator, judging the record without the field, would name the missing
+    field's rule: "at least 1 Resource" for a buy with 0 Grinies), the records are filled
+    (`fill`, docs/rulings.md "The list's reason and the validator's for a tile not
+    eligible"): the list says why no record of the action could be legal, the validator
+    names the first rule the record written breaks, and they agree on records that carry
+    the action out as far as the table allows. So every field the action needs is filled
+    with values of its type from the table, whether or not a legal record could take them
+    (`values_of`: 1 cube of each kind on the Market for a purchase, the cubes held for a
+    sale, a trade or a Floor, the sites of the townland and the Building Tokens of the
+    supply, the player's Houses and Residents, the Planting Spots, the opponents, the items
+    on offer, the least bid or pledge...), the other decisions completed minimally, at most
+    FILL_RECORDS records, each judged by the validator: they agree when it names the listed
+    rule for one of them, and differ (a mismatch) when it names it for none while refusing
+    them all. The tiles compared so are counted (`filled`) and reported by tile and rules.
+    A tile with a field no value of its type fills (no House of the player's, no Resident
+    in the Portfolio, no cube to sell or give: a record naming one that does not exist
+    breaks another rule) is not compared, and is counted and reported by tile, rule and
+    field (`unbuildable`); a walk too long, `unbuilt`;
+(f) listed not eligible, yet accepted: a furthest record of the list's search, or a record
+    filled for (e), that the validator accepts (a legal turn choosing a tile the list says
+    no turn can choose).
 Searches stopped by MAX_PROBES (`SearchCapped`) are counted apart (not disagreements); so are
 positions whose time (`--budget`) ran out before every check was made. Engine exceptions are
 counted as errors. The report gives, per kind of position and in all: positions, lines
 walked, complete turns validated, decisions and options read back, mutations tried, accepted
-and reached, tiles not eligible checked, the five disagreement counts, and the first `--show`
-examples of each class in full (game, turn, path, value, options, both rule ids). The same
-seed and arguments give the same report (the times aside). Exit status 1 on any
-disagreement or engine error, 0 otherwise.
+and reached, tiles not eligible checked and compared (on filled records or not), the six
+disagreement counts, the first `--show` examples of each class in full (game, turn, path,
+value, options, both rule ids), and the tiles compared on filled records by tile and rules,
+those not compared by tile, rule and field. The same seed and arguments give the same report
+(the times aside). Exit status 1 on any disagreement or engine error, 0 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import heapq
 import json
 import math
 import multiprocessing
@@ -91,8 +109,11 @@ from completeness import options_text, tables  # noqa: E402
 from grinivil_cli.base import collector  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.edition.model import RESOURCES  # noqa: E402
-from grinivil_cli.engine import choices  # noqa: E402
+from grinivil_cli.engine import choices, townland  # noqa: E402
+from grinivil_cli.engine.actions.trade import MIN_BID  # noqa: E402
 from grinivil_cli.engine.choices import (  # noqa: E402
+    CONTAINER_KEYS,
+    COUNT_MAPPINGS,
     MISSING,
     OMIT,
     Decision,
@@ -103,6 +124,7 @@ from grinivil_cli.engine.choices import (  # noqa: E402
     in_offered_form,
     line,
     list_path,
+    put,
     remake,
     same,
     tile_choices,
@@ -111,11 +133,13 @@ from grinivil_cli.engine.choices import (  # noqa: E402
     unused_values,
     witnesses,
 )
-from grinivil_cli.engine.domains import DOMAINS  # noqa: E402
+from grinivil_cli.engine.construction import FAMILY_OF_SITE  # noqa: E402
+from grinivil_cli.engine.domains import DOMAINS, IMPORT_OFFER, MIN_PLEDGE  # noqa: E402
 from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.records import UnreadableTurn  # noqa: E402
 from grinivil_cli.engine.replay import Replay, play_written, replay  # noqa: E402
 from grinivil_cli.errors import IllegalMove, IncompleteRecord  # noqa: E402
+from grinivil_cli.errors import Path as Where  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
 from grinivil_cli.reports.moves_report import as_json, shown  # noqa: E402
 from grinivil_cli.reports.setvalues import BadSet, take  # noqa: E402
@@ -125,13 +149,14 @@ from grinivil_cli.table.loading import load_game  # noqa: E402
 Record = dict[str, Any]
 
 CLASSES = ("offered_refused", "dead_end", "accepted_not_offered", "not_given_back",
-           "reason_mismatch")
+           "reason_mismatch", "listed_accepted")
 TITLES = {
     "offered_refused": "(a) offered but refused by the validator",
     "dead_end": "(b) dead ends: a value offered leads to a decision with no option",
     "accepted_not_offered": "(c) accepted by the validator but not offered",
     "not_given_back": "(d) values offered that cannot be given back (moves --set)",
     "reason_mismatch": "(e) reasons: the tile list and the validator cite different rules",
+    "listed_accepted": "(f) listed not eligible, yet a record choosing the tile is accepted",
 }
 KINDS = ("sample", "variant", "simulated")
 SAMPLES = [TOP / "samples" / f"game-{n}p.yaml" for n in range(2, 7)]
@@ -157,6 +182,10 @@ NOT_DECISIONS = ("claims", "note")
 FORMAT = "FORMAT"  # the rule id given here to a record the log's format refuses
 REASON_NODES = 5000  # records the walk of one tile not eligible meets, at most (e)
 REASON_JUDGED = 12  # furthest dead ends of one tile judged by the validator, at most (e)
+FILL_RECORDS = 6  # records filled for one tile and judged by the validator, at most (e)
+FILL_STEPS = 60  # decisions and fields filled on the way to one of them, at most (e)
+FILL_RUNS = 80  # replays made to fill the records of one tile, at most (e)
+PARTS = {"trades": ("with", "give", "get"), "moves": ("from", "to")}  # of a list's element
 
 
 # --- what one position, or many, found ---------------------------------------------------------
@@ -200,7 +229,10 @@ class Counts:
     accepted: int = 0  # of those, accepted
     reached: int = 0  # of those, made again through the offered options
     ineligible: int = 0  # tiles listed as not eligible, checked (e)
-    unbuilt: int = 0  # of those, with no furthest record of the search to judge (e)
+    compared: int = 0  # of those, compared with the validator (e)
+    filled: int = 0  # of those compared, on records filled beyond the search's (e)
+    unbuildable: int = 0  # not compared: a field no value of its type can fill (e)
+    unbuilt: int = 0  # not compared otherwise: no complete record made (e)
     capped: int = 0  # searches stopped by MAX_PROBES
     over_budget: int = 0  # positions whose time ran out before every check
     errors: int = 0  # engine exceptions
@@ -210,6 +242,7 @@ class Counts:
     accepted_not_offered: int = 0
     not_given_back: int = 0
     reason_mismatch: int = 0
+    listed_accepted: int = 0
 
     def add(self, other: Counts) -> None:
         for name, value in asdict(other).items():
@@ -231,12 +264,18 @@ class Found:
     # each class's disagreements by their look (tile, field, rules), counted
     kinds: dict[str, Counter[str]] = field(
         default_factory=lambda: {c: Counter() for c in CLASSES})
+    # (e): the tiles compared on filled records, by tile and rules (agreeing ones too); the
+    # tiles not compared for want of any value of a field's type, by tile, rule and field
+    filled: Counter[str] = field(default_factory=Counter)
+    unbuildable: Counter[str] = field(default_factory=Counter)
 
     def merge(self, other: Found, show: int) -> None:
         for k in KINDS:
             self.counts[k].add(other.counts[k])
         for c in CLASSES:
             self.kinds[c].update(other.kinds[c])
+        self.filled.update(other.filled)
+        self.unbuildable.update(other.unbuildable)
         for c in CLASSES:
             room = show - len(self.examples[c])
             self.examples[c] += other.examples[c][:max(0, room)]
@@ -464,11 +503,13 @@ class Position:
     # -- (e): the reasons of the tiles not eligible
 
     def reasons(self, tiles: list[Any]) -> None:
-        """(e): for each tile listed as not eligible with a rule, the dead ends of the list's
-        own search (`dead_ends`); the furthest ones (most decisions made) that the search
-        refuses with the listed rule are judged by the validator (`judge`), and a mismatch is
-        a listed rule the validator cites for none of them (or the rule of no furthest dead
-        end of the search at all)."""
+        """(e), (f): for each tile listed as not eligible with a rule, the dead ends of the
+        list's own search (`dead_ends`); the furthest ones (most decisions made) that the
+        search refuses with the listed rule are judged by the validator (`judge`), and a
+        mismatch is a listed rule the validator cites for none of them (or the rule of no
+        furthest dead end of the search at all). Where none of them is a record the validator
+        can judge as the list does (a decision with no candidate, a field the search never
+        fills), the records are filled (`fill`). A record accepted is (f)."""
         for t in tiles:
             if t.eligible or t.why is None or self.late():
                 continue
@@ -486,6 +527,7 @@ class Position:
             far = [(p, s, e) for d, p, s, e in ends if d == deepest]
             searched = sorted({e.rule for _, _, e in far if e is not None})
             if listed not in searched:
+                self.counts.compared += 1
                 self.note("reason_mismatch", at="tile", value=t.tile, listed=listed,
                           validator="search: " + ", ".join(searched),
                           detail=f"list: {t.why.message} | the search's rules at its "
@@ -494,39 +536,295 @@ class Position:
             cited: dict[str, tuple[Record, IllegalMove, str]] = {}  # at the listed rule's
             others: set[str] = set()  # the validator's rules at the other furthest dead ends
             accepted: Record | None = None
+            unfilled: list[tuple[Partial, str]] = []  # the listed rule's, not judged: filled
             judged = 0
             for partial, path, why in far:
+                mine = why is not None and why.rule == listed
                 if path.endswith("=(none)") or judged >= REASON_JUDGED:
+                    if mine and len(unfilled) < REASON_JUDGED:
+                        unfilled.append((partial, path))
                     continue  # a decision with no candidate: no record was tried there
                 record, error = self.judge(partial)
                 where = self.search.root_of(why)
                 if where and Partial(record).value_at(where) is MISSING:
+                    if mine:
+                        unfilled.append((partial, path))
                     continue  # the rule of a decision with no candidate (its field unwritten)
                 judged += 1
                 if error is None:
                     accepted = record
                     break
                 if isinstance(error, IncompleteRecord) or error.rule == FORMAT:
+                    if mine:
+                        unfilled.append((partial, path))
                     continue  # a field the replay never asked for: not a record it tried
-                if why is not None and why.rule == listed:
+                if mine:
                     cited.setdefault(error.rule, (record, error, path))
                 else:
                     others.add(error.rule)
             if accepted is not None:
-                self.note("accepted_not_offered", at="tile", value=t.tile,
+                self.counts.compared += 1
+                self.note("listed_accepted", at="tile", value=t.tile,
                           record=repr(accepted), listed=listed, validator="accepted",
                           detail=f"listed as not eligible ({listed}: {t.why.message}), yet "
                                  "the validator accepts this furthest record of its search")
-            elif not cited:
+            elif cited:
+                self.counts.compared += 1
+                if listed not in cited:
+                    record, error, path = next(iter(cited.values()))
+                    self.note("reason_mismatch", at="tile", value=t.tile, record=repr(record),
+                              path=path, listed=listed, validator=", ".join(cited),
+                              detail=f"list: {t.why.message} | validator: {error.message} | "
+                                     f"the search's rules at its {deepest} decisions: "
+                                     f"{', '.join(searched)}; the validator's at the others: "
+                                     f"{', '.join(sorted(others)) or '-'}")
+            else:
+                try:
+                    self.fill(t, unfilled)
+                except SearchCapped:
+                    self.counts.capped += 1
+
+    # -- (e), (f): records filled where the list's search fills nothing
+
+    def fill(self, t: Any, starts: list[tuple[Partial, str]]) -> None:
+        """(e), (f) for a tile whose listed rule the search met only where a field has no
+        candidate at all (`starts`: those dead ends): records that fill every field the
+        action needs with values of the field's type from the table, whether or not a legal
+        record could take them (`values_of`), at most FILL_RECORDS of them, each judged by
+        the validator. Compared: they agree when the validator names the listed rule for one
+        of them, and differ when it names it for none while refusing them all; one accepted
+        is (f). A field no value of its type can fill (no House on the table, no cube held
+        to sell...) leaves the tile not compared (`unbuildable`, by tile, rule and field)."""
+        assert t.why is not None
+        listed: str = t.why.rule
+        run = turn_runner(self.g, self.number, DOMAINS)
+        judged: list[tuple[Record, IllegalMove | None, str]] = []
+        holes: set[str] = set()  # the fields no value of their type fills
+        for partial, path in starts:
+            room = FILL_RECORDS - len(judged)
+            if room <= 0:
+                break
+            for record, error, filled in self.filled(run, partial, holes, room):
+                judged.append((record, error, f"{path} | filled: {filled}"))
+        if not judged:
+            if holes:
+                self.counts.unbuildable += 1
+                self.found.unbuildable[f"{t.tile}: listed {listed}, no value for "
+                                       f"{', '.join(sorted(holes))}"] += 1
+            else:
                 self.counts.unbuilt += 1
-            elif listed not in cited:
-                record, error, path = next(iter(cited.values()))
-                self.note("reason_mismatch", at="tile", value=t.tile, record=repr(record),
-                          path=path, listed=listed, validator=", ".join(cited),
-                          detail=f"list: {t.why.message} | validator: {error.message} | "
-                                 f"the search's rules at its {deepest} decisions: "
-                                 f"{', '.join(searched)}; the validator's at the others: "
-                                 f"{', '.join(sorted(others)) or '-'}")
+            return
+        self.counts.compared += 1
+        self.counts.filled += 1
+        accepted = next((r for r, e, _ in judged if e is None), None)
+        rules = list(dict.fromkeys(e.rule for _, e, _ in judged if e is not None))
+        if accepted is not None:
+            self.found.filled[f"accepted {t.tile}: listed {listed}"] += 1
+            self.note("listed_accepted", at="tile", value=t.tile, record=repr(accepted),
+                      listed=listed, validator="accepted",
+                      detail=f"listed as not eligible ({listed}: {t.why.message}), yet the "
+                             f"validator accepts this record, filled with values of the "
+                             f"fields' types ({len(judged)} judged; refused with: "
+                             f"{', '.join(rules) or '-'})")
+            return
+        agree = listed in rules
+        self.found.filled[f"{'agree' if agree else 'differ'} {t.tile}: listed {listed}, "
+                          f"validator {', '.join(sorted(rules))}"] += 1
+        if not agree:
+            record, error, path = judged[0]
+            assert error is not None
+            self.note("reason_mismatch", at="tile", value=t.tile, record=repr(record),
+                      path=path, listed=listed, validator=", ".join(rules),
+                      detail=f"list: {t.why.message} | validator: {error.message} | "
+                             f"{len(judged)} records filled with values of the fields' types")
+
+    def filled(self, run: Any, start: Partial, holes: set[str],
+               room: int) -> Iterator[tuple[Record, IllegalMove | None, str]]:
+        """Complete records from `start`, each with the validator's judgement and the fields
+        filled: the replay run on the record (taking on the way the value a search tries
+        first, as `judge` does), a decision it stops at taking its candidates, and a decision
+        with no candidate, or a field the validator finds missing (`hole`), each of its values
+        (`values_of`). The records tried first are the minimal completions of each value of
+        the first field filled, then those of the other values of the fields filled after it,
+        then those taking other candidates of a decision (which a rule may refuse by
+        themselves, e.g. a trade of a Resource for the same one), depth-first among equals;
+        at most `room` records, none twice, after at most FILL_RUNS replays."""
+        # (other candidates taken, other values of a later field filled, order, the record,
+        # decisions made, the fields filled as text, fields filled)
+        heap: list[tuple[int, int, int, Partial, int, str, int]] = [(0, 0, 0, start, 0, "", 0)]
+        seen: set[str] = set()
+        made_n = runs = 0
+        order = 0  # later pushes first among equals: depth-first
+        while heap and made_n < room and runs < FILL_RUNS:
+            others, later, _, partial, steps, said, points = heapq.heappop(heap)
+            key = partial.key()
+            if key in seen or steps > FILL_STEPS:
+                continue
+            seen.add(key)
+            runs += 1
+            with lookahead(True):
+                r = run(partial)
+            made = r.made if r.made is not None else partial
+            nexts: list[tuple[int, int, Partial, str, int]]
+            if r.raw is not None and next(witnesses(r.raw), MISSING) is not MISSING:
+                raw = r.raw
+                nexts = [(others + (i > 0), later, made.choose(raw, v), said, points)
+                         for i, v in enumerate(witnesses(raw)) if i < FILL_RECORDS]
+            else:
+                if r.raw is not None:
+                    raw = r.raw
+                    at = field_path(raw.path, raw.key)
+                    fills = self.values_of(raw.key, at, raw.path[len(at):], made)
+                    if not fills:
+                        holes.add(f"{dotted(raw.path)} ({raw.why_rule or raw.rule})")
+                        continue
+                else:
+                    record = made.record()
+                    if made.data.get("cubes") == {r: 0 for r in RESOURCES}:
+                        record["cubes"] = {}  # the cubes held filled in: none
+                    error = self.validate(record)
+                    hole = self.hole(record, error)
+                    if hole is None:
+                        if error is not None and error.rule == FORMAT:
+                            holes.add(f"the log's format ({error.message})")
+                            continue
+                        made_n += 1
+                        yield record, error, said or "-"
+                        continue
+                    assert error is not None
+                    fills = self.values_of(hole[1], hole[0], hole[2], made)
+                    if not fills:
+                        said_rule = "the log's format" if error.rule == FORMAT else error.rule
+                        holes.add(f"{dotted(hole[0] + hole[2])} ({said_rule})")
+                        continue
+                nexts = [(others, later + (i > 0 and points > 0),
+                          Partial(put(made.data, path, v), made.omitted, made.ended),
+                          f"{said}{'; ' if said else ''}{dotted(path)}={shown(v)}", points + 1)
+                         for i, (path, v) in enumerate(fills)]
+            order -= len(nexts)  # a later batch before an earlier one, in its own order
+            for n, (o, la, p, s, pts) in enumerate(nexts):
+                heapq.heappush(heap, (o, la, order + n, p, steps + 1, s, pts))
+
+    def hole(self, record: Record, error: IllegalMove | None) -> tuple[Where, str, Where] | None:
+        """The field a refused record leaves out that the validator's rule names (its path,
+        its key, the rest of the rule's path inside it), if any: the field's rule names a
+        field missing, not a value given. A mapping of counts that is there is complete (a
+        count left out is 0)."""
+        if error is None:
+            return None
+        where = self.search.root_of(error)
+        if not where:
+            return None
+        written = Partial(record)
+        if error.rule == FORMAT:  # a part of a list's element left out (a trade's `give`)
+            i = next((i for i, k in enumerate(where) if k in PARTS), None)
+            part = written.value_at(where[:i + 2]) if i is not None and i + 1 < len(where) \
+                else None
+            if i is None or not isinstance(part, dict):
+                return None
+            left = [k for k in PARTS[str(where[i])] if k not in part]
+            return (where[:i + 1], str(where[i]), (where[i + 1], left[0])) if left else None
+        n = next((i for i in range(1, len(where) + 1)
+                  if written.value_at(where[:i]) is MISSING), None)
+        if n is None:
+            return None
+        missing = where[:n]
+        keys = [i for i, k in enumerate(missing) if isinstance(k, str) and k in DOMAINS
+                and k != "repeat"]
+        if not keys:
+            return None
+        container = next((i for i in keys if missing[i] in CONTAINER_KEYS), keys[-1])
+        at = missing[:container + 1]
+        if at != missing and missing[container] in COUNT_MAPPINGS:
+            return None
+        return at, str(missing[container]), tuple(where[container + 1:])
+
+    def values_of(self, key: str, at: Where, rest: Where, made: Partial) -> list[tuple[Where, Any]]:
+        """Values of the type of the field `key` (at `at` in the record; `rest`: the part of
+        it asked, an entry or an element), from the table before the turn, unfiltered by the
+        rules that judge them (whether the player can pay, reach, use them): the Market's
+        cubes for a purchase, the cubes held for a sale, a trade or a Floor, any Resource
+        chosen, the sites, spots, Houses, buildings and roads of the townland, the Building
+        Tokens of the supply, the Residents on the table, the players, the items on offer,
+        the least count. Empty when the table holds no value of the type. At most
+        FILL_RECORDS."""
+        g, st = self.g, self.g.state
+        p = st.players[st.current]
+        town = st.townland
+        holder = made.value_at(at[:-1])
+        action = holder if isinstance(holder, dict) else made.data
+        tile = str(action.get("tile", made.data.get("tile")))
+        index = rest[0] if rest and isinstance(rest[0], (int, str)) else 0
+        part = str(rest[1]) if len(rest) > 1 else ""
+        out: list[tuple[Where, Any]] = []
+        if key == "cubes":
+            if tile in ("buy-resources", "buy-resources-discount"):
+                out = [(at + (r,), 1) for r in RESOURCES if st.market[r]]
+            elif tile == "sell-resources":
+                out = [(at + (r,), 1) for r in RESOURCES if p.cubes[r]]
+            else:  # a Floor's, with the Architect or the Builder: the cubes held (maybe none)
+                out = [(at, {r: p.cubes[r] for r in RESOURCES})]
+        elif key in ("bids", "pledges"):
+            who = index if isinstance(index, str) else p.name
+            least = MIN_BID if key == "bids" else MIN_PLEDGE
+            money = st.player(who).money
+            out = [(at + (who,), n) for n in dict.fromkeys((least, money)) if n > 0]
+        elif key in ("spots", "plant"):
+            spots = townland.all_spots(g.ed, town)
+            ordered = [s for s in spots if s not in town.trees] + \
+                [s for s in spots if s in town.trees]
+            out = [(at + (index,), s) for s in ordered]
+        elif key == "items":
+            out = [(at + (index,), v) for v in dict.fromkeys(IMPORT_OFFER)]
+        elif key == "trades":
+            trade = made.value_at(at + (index,))
+            trade = trade if isinstance(trade, dict) else {}
+            if part == "give" or (not part and "with" in trade):
+                out = [(at + (index, "give"), r) for r in RESOURCES if p.cubes[r]]
+            elif part == "get":
+                other = st.player(str(trade.get("with")))
+                out = [(at + (index, "get"), r) for r in RESOURCES if other.cubes[r]]
+            else:
+                out = [(at + (index, "with"), q.name) for q in st.players if q is not p]
+        elif key == "moves":
+            if part == "to":
+                spots = townland.all_spots(g.ed, town)
+                out = [(at + (index, "to"), s) for s in spots if s not in town.trees]
+            else:
+                out = [(at + (index, "from"), s) for s in [*sorted(town.trees), "supply"]]
+        elif key == "house":  # the player's: they built a Floor of it (finished or not)
+            out = [(at, s) for s, b in sorted(town.buildings.items())
+                   if b.building == "house" and p.name in b.blocks]
+        elif key in ("resident", "give"):  # the Portfolio's
+            out = [(at, r) for r in dict.fromkeys(p.residents)]
+        elif key == "take":
+            out = [(at, r) for r in dict.fromkeys(st.supply.display)]
+        elif key == "site":
+            empty = [s for s in townland.all_sites(g.ed, town) if s not in town.buildings]
+            on_roads = townland.buildable_sites(g.ed, town)
+            ordered = [s for s in empty if s in on_roads] + [s for s in empty
+                                                             if s not in on_roads]
+            if tile != "crowdfunding":
+                ordered = [s for s, b in town.buildings.items() if not b.finished] + ordered
+            out = [(at, s) for s in ordered]
+        elif key == "building":
+            where = str(action.get("site"))
+            try:
+                families = FAMILY_OF_SITE[townland.site_spec(g.ed, town, where).kind]
+            except KeyError:
+                families = ()
+            tokens = sorted((k for k, n in st.supply.tokens.items() if n > 0),
+                            key=lambda k: (g.ed.buildings[k].family not in families, k))
+            out = [(at, k) for k in tokens]
+        elif key == "road":
+            out = [(at, r) for r in townland.construction_roads(g.ed, town)]
+        elif key == "slot":
+            out = [(at, s) for s in townland.explorable_slots(g.ed, town)]
+        elif key == "choice":
+            out = [(at, r) for r in RESOURCES]
+        elif key in ("trees", "vp_to_money", "money_to_vp", "buy_time"):
+            out = [(at, 1)]
+        return out[:FILL_RECORDS]
 
     def dead_ends(self, start: Partial) -> list[tuple[int, Partial, str, IllegalMove | None]]:
         """The dead ends of the list's search from `start` (`Search.completable`: the values
@@ -649,18 +947,27 @@ class Position:
         c.reached += 1
 
 
+def field_path(path: Where, key: str) -> Where:
+    """The path of the field `key` that a decision at `path` is part of: the field itself, or
+    the list or mapping holding its element or entry (`spots.0`, `cubes.wood`)."""
+    for i in range(len(path) - 1, -1, -1):
+        if path[i] == key:
+            return path[:i + 1]
+    return path
+
+
 def look(cls: str, what: dict[str, str]) -> str:
     """A disagreement by its look: the tile, the field (list indices as N), the rules."""
     record = what.get("record", "")
     tile = re.search(r"'tile': '([^']*)'", record)
-    name = what.get("value", "") if cls == "reason_mismatch" else (
+    name = what.get("value", "") if cls in ("reason_mismatch", "listed_accepted") else (
         tile.group(1) if tile else what.get("path", "").partition(" / ")[0].partition("=")[2])
     at = re.sub(r"\.\d+(?=\.|$)", ".N", what.get("at", ""))
     if cls == "reason_mismatch":  # the simplest record's rule first, then the others sorted
         first, *others = what.get("validator", "").split(", ")
         also = f" (also {', '.join(sorted(others))})" if others else ""
         return f"{name}: listed {what.get('listed')}, validator {first}{also}"
-    if cls == "accepted_not_offered" and what.get("listed"):
+    if cls == "listed_accepted":
         return f"{name}: listed not eligible ({what.get('listed')}), accepted"
     return f"{name} {at}".strip()
 
@@ -938,7 +1245,8 @@ def run(units: list[Unit], s: Settings, jobs: int = 1, progress: bool = False) -
 # --- the report ----------------------------------------------------------------------------------
 
 COLUMNS = ("positions", "lines", "complete", "decisions", "options", "roundtrips", "mutations",
-           "accepted", "reached", "ineligible", "unbuilt", "capped", "over_budget", "errors")
+           "accepted", "reached", "ineligible", "compared", "filled", "unbuildable", "unbuilt",
+           "capped", "over_budget", "errors")
 
 
 def report(found: Found, show: int, seconds: float) -> str:
@@ -963,6 +1271,14 @@ def report(found: Found, show: int, seconds: float) -> str:
                 found.kinds[cls].items(), key=lambda x: (-x[1], x[0]))[:KINDS_SHOWN]]
             if len(found.kinds[cls]) > KINDS_SHOWN:
                 lines.append(f"  ... {len(found.kinds[cls]) - KINDS_SHOWN} looks more")
+    lines += ["", f"(e) tiles compared on filled records: {total.filled} (agree, differ or "
+              "accepted; by tile and rules)"]
+    lines += [f"  {k:>5} {sig}" for sig, k in sorted(found.filled.items(),
+                                                      key=lambda x: (-x[1], x[0]))]
+    lines += ["", f"(e) tiles not compared, no value of a field's type: {total.unbuildable} "
+              "(by tile, rule and field)"]
+    lines += [f"  {k:>5} {sig}" for sig, k in sorted(found.unbuildable.items(),
+                                                      key=lambda x: (-x[1], x[0]))]
     if found.errors:
         lines += ["", f"engine errors: {total.errors}"] + found.errors[:show]
     skipped = [n for n in found.notes if ": not played" in n or "does not replay" in n]
@@ -979,6 +1295,8 @@ def as_report_json(found: Found, seconds: float) -> dict[str, Any]:
             "total": asdict(found.total()), "seconds": round(seconds, 1),
             "examples": {c: [asdict(e) for e in found.examples[c]] for c in CLASSES},
             "by_look": {c: dict(sorted(found.kinds[c].items())) for c in CLASSES},
+            "filled": dict(sorted(found.filled.items())),
+            "unbuildable": dict(sorted(found.unbuildable.items())),
             "errors": found.errors, "notes": found.notes}
 
 
