@@ -20,7 +20,9 @@ memory: peak resident memory (VmHWM) of a fresh process validating one long unfi
 decisions: the exact options of every decision of every turn of samples/game-6p.yaml, made again
     by `choices.remake` (each `Search.decision` call timed): per decision (median, worst; the
     first decision of a turn, the eligible tiles, apart) and per turn, against the issue's
-    20 ms worst case; a plain replay of the turn as the reference (bench/decisions.py).
+    20 ms worst case; a plain replay of the turn as the reference (bench/decisions.py, which
+    run alone measures every sample and variant sample, the tile lists too:
+    `python bench/decisions.py`).
 render: `snapshot_svg` per snapshot of samples/game-4p.yaml (every snapshot) against a plain
     svgwrite drawing of as many elements of the same kinds (text, rect, circle, line), serialised,
     in the same run; the whole game's `grinivil render` time (load + files) against its target;
@@ -162,7 +164,7 @@ def stage_times(repeat: int) -> dict[str, float] | None:
     functions `loading.read_log` and `loading.load_game` call, in their order."""
     names = ("load_yaml_file", "check_log", "load_edition", "check_references", "replay")
     if not all(hasattr(loading, n) for n in names):
-        say("(stage split unavailable: grinivil_cli/loading.py no longer calls "
+        say("(stage split unavailable: grinivil_cli/table/loading.py no longer calls "
             f"{', '.join(n for n in names if not hasattr(loading, n))})")
         return None
     step = {n: getattr(loading, n) for n in names}

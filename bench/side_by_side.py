@@ -32,7 +32,10 @@ SAMPLES = sorted(str(p) for p in (ROOT / "samples").glob("*.yaml"))
 
 CHILD = """
 import sys, time, yaml
-from grinivil_cli.table.loading import load_game
+try:
+    from grinivil_cli.table.loading import load_game
+except ImportError:  # a tree before issue 29's layout
+    from grinivil_cli.loading import load_game
 samples, repeat = sys.argv[1:-1], int(sys.argv[-1])
 texts = [open(p, encoding="utf-8").read() for p in samples]
 def best(fn):
@@ -47,7 +50,10 @@ print(v, c)
 
 COUNTED = """
 import sys, yaml
-from grinivil_cli.table.loading import load_game
+try:
+    from grinivil_cli.table.loading import load_game
+except ImportError:  # a tree before issue 29's layout
+    from grinivil_cli.loading import load_game
 samples, what, n = sys.argv[1:-2], sys.argv[-2], int(sys.argv[-1])
 texts = [open(p, encoding="utf-8").read() for p in samples]
 load_game(samples[0], keep_snapshots=False)  # imports and the edition, counted in both runs

@@ -783,7 +783,9 @@ class Position:
                 out = [(at + (index, "give"), r) for r in RESOURCES if p.cubes[r]]
             elif part == "get":
                 other = st.player(str(trade.get("with")))
-                out = [(at + (index, "get"), r) for r in RESOURCES if other.cubes[r]]
+                given = trade.get("give")  # another Resource first: a trade, not a no-change
+                held = sorted((r for r in RESOURCES if other.cubes[r]), key=lambda r: r == given)
+                out = [(at + (index, "get"), r) for r in held]
             else:
                 out = [(at + (index, "with"), q.name) for q in st.players if q is not p]
         elif key == "moves":

@@ -32,9 +32,9 @@ moves` shows (`tile_choices`, `line`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
@@ -84,8 +84,10 @@ class Raw:
     later in the turn depends (the Auction's lot, the card refilling the Display), or a
     decision whose other values are legal exactly when the first is (declining: R-TAR-06), so
     a search for some complete record tries the first value only. `enough`: the candidates
-    such a search needs to try, when the others can make no record legal that these cannot
-    (a refill judged for #01, #02 or #06 alone: `market.refills_that_decide`)."""
+    (or, for a count, the values) such a search needs to try, when the others can make no
+    record legal that these cannot (a refill judged for #01, #02 or #06 alone:
+    `market.refills_that_decide`) and, where the search's reason matters, none of them a dead
+    end further than those of the first ones (`Search.attempt`: the same reason found)."""
 
     path: Path
     kind: str
@@ -103,6 +105,10 @@ class Raw:
     why_rule: str = ""
     key: str = ""  # the log field whose domain proposed it (set by the probe)
     weights: tuple[float, ...] = ()  # an outcome's: how likely each candidate is (none: alike)
+    # every candidate meets the end the first one meets, when that end comes right after it (a
+    # broken rule, or a decision without candidates, no decision between): the search takes
+    # that end for the others without replaying them (`Search.children`)
+    alike: bool = False
 
     def of(self, key: str) -> Raw:
         """The same decision, proposed by the domain of `key` (`dataclasses.replace`, without
@@ -111,6 +117,20 @@ class Raw:
         made.__dict__.update(self.__dict__)
         made.__dict__["key"] = key
         return made
+
+    def but(self, **changes: Any) -> Raw:
+        """The same decision with `changes` (`dataclasses.replace`, without its cost: the
+        domains make several in every replay)."""
+        unknown = changes.keys() - RAW_FIELDS
+        if unknown:
+            raise TypeError(f"Raw has no field {sorted(unknown)[0]!r}")
+        made: Raw = object.__new__(Raw)
+        made.__dict__.update(self.__dict__)
+        made.__dict__.update(changes)
+        return made
+
+
+RAW_FIELDS = frozenset(f.name for f in fields(Raw))
 
 
 @dataclass(frozen=True)
@@ -346,9 +366,11 @@ class Probe:
             self.settled.add(full)
             return True  # decided
         omitted = self.partial.omitted
-        if omitted and any(path[:n] in omitted for n in range(1, len(path) + 1)):
-            self.settled.add(full)
-            return True  # left out, or inside what is left out
+        if omitted:
+            for n in range(1, len(path) + 1):
+                if path[:n] in omitted:
+                    self.settled.add(full)
+                    return True  # left out, or inside what is left out
         p = self.g.state.players[self.g.state.current]
         raw = domain(Ask(self.g, p, path, key, item, value, self.partial, outcome))
         taken = False
@@ -477,9 +499,7 @@ class Search:
         key = partial.key()
         found = self.cache.get(key)
         if found is None:
-            self.probes += 1
-            if self.probes > MAX_PROBES:
-                raise SearchCapped(f"more than {MAX_PROBES} replays")
+            self.count()
             found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
                 assert found.made is not None
@@ -487,11 +507,41 @@ class Search:
                 for i, (raw, before) in enumerate(found.taken):
                     self.cache[before.key()] = Result(raw=raw) if i < dead else \
                         Result(error=found.error)
-                self.cache[found.made.key()] = replace(found, taken=(), made=None)
+                self.cache[found.made.key()] = Result(found.done, found.error, found.raw, (),
+                                                      None, found.dead_from)
                 found = self.cache[key]
             else:
                 self.cache[key] = found
         return found
+
+    def count(self) -> None:
+        """One more replay (`SearchCapped` past MAX_PROBES)."""
+        self.probes += 1
+        if self.probes > MAX_PROBES:
+            raise SearchCapped(f"more than {MAX_PROBES} replays")
+
+    def children(self, partial: Partial, raw: Raw, values: Iterable[Any]) -> Iterator[Partial]:
+        """`partial` with each value decided at `raw`, in order. At a decision whose values are
+        `alike`, once the first has met an end right after it (its result a broken rule, or a
+        decision without candidates: no decision taken on the way), the others meet the same:
+        their results are that one, without a replay. Each still counts as one (`probes`),
+        as its replay would have: the planner bots measure their search in replays (issue 16),
+        and a search so stops where it stopped before (MAX_PROBES)."""
+        first: Result | None = None
+        for i, v in enumerate(values):
+            child = partial.choose(raw, v)
+            if first is not None:
+                key = child.key()
+                if key not in self.cache:
+                    self.count()
+                    self.cache[key] = first
+            yield child
+            if i == 0 and raw.alike:
+                found = self.cache.get(child.key())
+                if found is not None and not found.done and found.dead_from is None and (
+                        found.error is not None or (found.raw is not None and next(
+                            witnesses(found.raw), MISSING) is MISSING)):
+                    first = found
 
     def completable(self, partial: Partial, depth: int = 0) -> bool:
         """Whether some complete legal record continues `partial`."""
@@ -514,7 +564,8 @@ class Search:
                 why = raw.why_none or f"nothing is possible for {raw.what}."
                 self.deepest = (depth, IllegalMove(raw.why_rule or raw.rule, why,
                                                    self.root + raw.path))
-            ok = any(self.completable(partial.choose(r.raw, v), depth + 1) for v in tried)
+            ok = any(self.completable(child, depth + 1)
+                     for child in self.children(partial, r.raw, tried))
         self.known[key] = ok
         return ok
 
@@ -565,7 +616,8 @@ class Search:
             return Decision(raw.path, raw.kind, raw.what, raw.rule, options=tuple(
                 v for v in raw.candidates
                 if v is not OMIT or self.completable(partial.choose(raw, v), 1)))
-        options = tuple(v for v in raw.candidates if self.completable(partial.choose(raw, v), 1))
+        options = tuple(v for v, child in zip(raw.candidates, self.children(
+            partial, raw, raw.candidates), strict=True) if self.completable(child, 1))
         return Decision(raw.path, raw.kind, raw.what, raw.rule, options=options)
 
     def _legal_ranges(self, partial: Partial, raw: Raw) -> Iterator[tuple[int, int]]:
@@ -641,7 +693,17 @@ def able_at_the_choice(g: Game, p: PlayerState, action: str, step: StepRecord, b
     """R-TAR-06 judged at the choice, before the random draws of the choosing move and of
     step 2 (a TAR completion's refill, the Merchant's cube): whether, from the table `before`
     the choosing move, some draw lets the player carry the action out. A player who chose an
-    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a))."""
+    eligible tile and drew badly takes the penalty (as after an Import roll, AMB-A14-03 (a)).
+    In a turn being made, a tile the search knows already (`choosable`, asked when an earlier
+    replay failed) is answered by it: carrying the Action out after some draw is performing
+    it (nothing after it can fail: `domains.declined`), and the table before the choosing
+    move is the one the turn starts from."""
+    from .domains import SHORTCUTS
+
+    probe = probe_of(step)
+    if SHORTCUTS and step is turn.record and isinstance(probe, Probe) and \
+            probe.table is not None and action in probe.table:
+        return probe.table[action] is None
     return _at_the_choice(g, p, action, step, before, turn, only_the_action=False)[0]
 
 
@@ -766,6 +828,9 @@ def witnesses(raw: Raw) -> Iterator[Any]:
         if END in raw.candidates:  # the shortest list first
             yield END
         yield from (v for v in raw.candidates if v is not END)
+        return
+    if raw.enough:
+        yield from raw.enough
         return
     for lo, hi in raw.ranges:
         if raw.scan == "ends":

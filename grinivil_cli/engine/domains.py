@@ -30,7 +30,6 @@ import functools
 import itertools
 import math
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from ..edition.model import RESOURCES
@@ -46,13 +45,13 @@ from .actions import BEFORE_THE_DECLINE
 from .actions.promo import CROWDFUNDING_FAMILIES
 from .actions.trade import AUCTION_CUBES, MIN_BID, TRADE_PRICE, purchase_price
 from .choices import END, OMIT, Ask, Domain, Raw
-from .construction import FAMILY_OF_SITE, ways_to_discard
+from .construction import FAMILY_OF_SITE, participation_fee, ways_to_discard
 from .game import Game, describe_cubes, plural
 from .market import check_excess, fits, holes, refills_that_decide
 from .records import PENDING
 from .residents import qualifying
 from .ring import REFILL, TIME_UNIT_PRICE
-from .state import PlayerState
+from .state import MUNICIPALITY, PlayerState
 from .tiles import ABILITY_TILES, BUILD_TILES, DUAL_TILE, MERCHANT_KEY, ring_tile_of
 from .trees import MAX_PLANT, MAX_SITE_PLANT
 
@@ -61,6 +60,10 @@ MAX_BUY_TIME = 20  # more Time Units than any action costs
 MAX_LIST = {"spots": MAX_PLANT, "plant": MAX_SITE_PLANT, "items": 3, "moves": 3, "trades": 3}
 IMPORT_OFFER = ("tree", "concrete", "wood", "steel")  # 2 Trees, 1 of each cube (R-A14-02)
 MIN_PLEDGE = 30  # R-A52P-02 (actions/promo.py)
+# The searches' shortcuts that leave out records which can change no answer (`Raw.enough`,
+# `Raw.any_one` where the rules decide it, below): off, every candidate is tried (the slow
+# reference of tests/test_decision_speed_equivalence.py)
+SHORTCUTS = True
 
 
 def multisets(counts: dict[str, int], n: int) -> list[list[str]]:
@@ -146,7 +149,7 @@ def refills(ask: Ask) -> Raw | None:
         return None
     raw = drawn_from_pouch(ask, REFILL, "the Resources drawn for the Market", "R-RND-05")
     blind = ask.tile in BLIND_TO_THE_MARKET and not merchant_active(ask.g, ask.p)
-    return replace(raw, any_one=blind)
+    return raw.but(any_one=blind)
 
 
 def refills_at_the_choice(ask: Ask) -> Raw | None:
@@ -154,21 +157,99 @@ def refills_at_the_choice(ask: Ask) -> Raw | None:
     (`AT_THE_CHOICE`). An Action blind to the Market, for a player whose Merchant draws next
     (the only reason its refills are not `any_one`), is decided by what the refill leaves the
     Merchant to draw: the kinds of cube left in the pouch. One refill of each such set is
-    enough (issue 28: the tile list at a Merchant position tried every refill, 0.3-0.4 s)."""
+    enough (issue 28: the tile list at a Merchant position tried every refill, 0.3-0.4 s).
+    So is one refill of each set of counts Import reads (`TAKEN_FROM_THE_POUCH`)."""
     raw = refills(ask)
-    if raw is None or raw.any_one:
+    if raw is None or raw.any_one or not SHORTCUTS:
         return raw
-    if ask.tile in BLIND_TO_THE_MARKET and merchant_active(ask.g, ask.p):
-        pouch = ask.g.state.supply.pouch
-        kinds_left: dict[frozenset[str], Any] = {}
-        for drawn in raw.candidates:
-            left = frozenset(r for r in RESOURCES if pouch[r] > list(drawn).count(r))
-            kinds_left.setdefault(left, drawn)
-        return replace(raw, enough=tuple(kinds_left.values()))
-    if ask.tile not in DECIDED_BY_THE_MARKET or merchant_active(ask.g, ask.p):
+    # the Merchant's cube decides nothing for these (`merchant_at_the_choice`): their
+    # refills are judged as without it
+    merchant = merchant_active(ask.g, ask.p) and ask.tile not in BLIND_TO_THE_MERCHANT
+    if ask.tile in BLIND_TO_THE_MARKET and not merchant:
+        return raw.but(any_one=True)
+    if (ask.tile in BLIND_TO_THE_MARKET and merchant) or ask.tile in TAKEN_FROM_THE_POUCH:
+        return raw.but(enough=one_refill_per_pouch(
+            ask, raw, TAKEN_FROM_THE_POUCH.get(ask.tile, 0) + merchant))
+    if ask.tile not in DECIDED_BY_THE_MARKET or merchant:
         return raw
-    return replace(raw, enough=refills_that_decide(
+    return raw.but(enough=refills_that_decide(
         raw.candidates, buying=DECIDED_BY_THE_MARKET[ask.tile] == "buying"))
+
+
+def one_refill_per_pouch(ask: Ask, raw: Raw, most: int) -> tuple[Any, ...]:
+    """The first refill of each pouch it leaves, each Resource counted up to `most` (what the
+    draws after it take of one Resource at most: the Merchant's cube, Import's), in the order
+    of the refills. An Action that reads neither the Market nor the pouch but through those
+    draws sees two refills that leave the same counts alike (and after the Merchant's cube, the
+    same cubes held): the same records, with the same rules and messages, so the first of each
+    finds the answer and the reason the search found trying each. The choosing move completes
+    the TAR once at most (a move of at most one lap): one refill."""
+    pouch = ask.g.state.supply.pouch
+    first: dict[tuple[int, ...], Any] = {}
+    for drawn in raw.candidates:
+        left = tuple(min(most, pouch[r] - list(drawn).count(r)) for r in RESOURCES)
+        first.setdefault(left, drawn)
+    return tuple(first.values())
+
+
+# The Actions that read the pouch (and neither the Market nor what the refill changes besides)
+# taking at most this many cubes of one Resource from it: for them a refill at the choice is
+# judged by what it leaves of each Resource, up to that (`one_refill_per_pouch`). #14 Import
+# draws 1 cube of each kind bought (R-A14-02): only whether a kind is left matters; its check
+# (`an_item_to_import`) reads the pouch's total, which every refill leaves the same.
+TAKEN_FROM_THE_POUCH = {"import": 1}
+
+
+def merchant_at_the_choice(ask: Ask) -> Raw | None:
+    """`merchant`, for a search of whether the Action can be carried out after some draw
+    (`AT_THE_CHOICE`): for an Action blind to it, one Resource is tried (`any_one`)."""
+    raw = merchant(ask)
+    if raw is None or not SHORTCUTS or ask.tile not in BLIND_TO_THE_MERCHANT:
+        return raw
+    return raw.but(any_one=True)
+
+
+# The Actions that read neither the player's cubes nor the pouch (in their check, their rules
+# and their domains), the only things the Merchant's cube (#24) changes: for them, which
+# Resource it drew decides nothing (the records, rules and messages after each are the same),
+# nor which refill the choosing move drew but through the Market (#01, #02: judged as without
+# the Merchant, `market.refills_that_decide`). A refill never empties the pouch unless it is the
+# only one (it holds 4 cubes or fewer), so after every refill the Merchant draws, or after none.
+# Not in it: the Actions that spend, sell, store or draw cubes (#03, #04, #05, #06, #08a/b with
+# their bonuses, #14, #15, #18), and the others, not checked (#10, #16).
+BLIND_TO_THE_MERCHANT = frozenset({
+    "buy-resources", "buy-resources-discount", "buy-trees", "buy-warehouse", "new-resident",
+    "sell-house", "convert", "subsidy", "crowdfunding", *ABILITY_TILES})
+
+
+# #13 Convert, for a search of whether the Action can be carried out after some draw
+# (`AT_THE_CHOICE`): the Action is the last thing such a search judges (or nothing after it can
+# fail, `declined`: Convert earns no Repeat Action, its Time Shift reads no rate), so what a
+# face or an amount changes afterwards (the new rate, the money) decides nothing.
+
+def roll_at_the_choice(ask: Ask) -> Raw | None:
+    """`roll`. Rolled after converting (not `roll_first`), the face is read after the amount
+    and only becomes the new rate (R-VP-03: the old rate prices this conversion): every face
+    gives the same records, rules and messages, so one is tried (`any_one`). Rolled first, it
+    prices VPs bought with money (the lowest rate the cheapest) and nothing else: the lowest
+    face completes the Action when any does, and every face meets the same decisions, so its
+    dead ends are as far as any (`enough`)."""
+    raw = roll(ask)
+    if raw is None or not SHORTCUTS or ask.tile != "convert" or not raw.candidates:
+        return raw
+    if ask.action.get("roll_first") is not True:
+        return raw.but(any_one=True)
+    return raw.but(enough=(min(raw.candidates),))
+
+
+def converted_at_the_choice(ask: Ask) -> Raw:
+    """`vp_to_money`, `money_to_vp`: 1 VP or none (`enough`). An amount of 2 or more is legal
+    only when 1 is (no more VPs than held, R-VP-02; no more bought than the money pays for;
+    never both ways), and meets the same decisions as 1, its dead ends as far."""
+    raw = (vp_to_money if ask.key == "vp_to_money" else money_to_vp)(ask)
+    if not SHORTCUTS:
+        return raw
+    return raw.but(enough=(1, 0))
 
 
 # The Actions whose legality the Market decides, by buying from it or selling into it
@@ -214,10 +295,10 @@ def declined(ask: Ask) -> Raw:
     if first is not None and first.only_declined and any(
             ask.path[:-1] + (k,) in ask.partial.omitted
             for k in first.fields):  # not rolled: declined before it
-        return replace(raw, candidates=(True,), any_one=False)
+        return raw.but(candidates=(True,), any_one=False)
     drew = bool(ask.action.get("refills")) or MERCHANT_KEY in ask.action or (
         first is not None and "roll" in ask.action)
-    return replace(raw, any_one=not drew)
+    return raw.but(any_one=not drew)
 
 
 def buy_time(ask: Ask) -> Raw:
@@ -384,7 +465,7 @@ def auction_bids(ask: Ask) -> Raw | None:
     initiator = q is p
     raw = count(ask, f"{q.name}'s bid", "R-A05-02", MIN_BID, q.money, scan="ends",
                 path=ask.path + (q.name,), also_zero=not initiator)
-    return replace(raw, why_none=f"{q.name} holds {grinies(q.money)}: the Initiator bids at "
+    return raw.but(why_none=f"{q.name} holds {grinies(q.money)}: the Initiator bids at "
                    f"least {MIN_BID}.")
 
 
@@ -400,7 +481,7 @@ def drawn(ask: Ask) -> Raw | None:
     if not ask.outcome:
         return None
     raw = drawn_from_pouch(ask, AUCTION_CUBES, "the Auction's 5 random Resources", "R-A05-01")
-    return replace(raw, any_one=True)  # the lot changes no judgement of the bids
+    return raw.but(any_one=True)  # the lot changes no judgement of the bids
 
 
 def choice(ask: Ask) -> Raw:
@@ -475,12 +556,32 @@ def trades(ask: Ask) -> Raw | None:
     most = min(MAX_LIST["trades"], max(0, p.money) // TRADE_PRICE)  # 2 G a cube (R-A18-03)
     if ask.path in ask.partial.ended or (made and len(made) >= most):
         return None
-    if not made and not most:
-        return Raw(ask.path + (0, "with"), "one-of", "the opponent traded with", "R-A18-03",
-                   why_none=f"{p.name} holds {grinies(p.money)}: a trade costs {TRADE_PRICE}.")
     opponents = [q.name for q in g.state.players if q is not p and not q.finished]
+    if not made and not most:  # the swap is judged before its price (`trade.forced_trade`)
+        rule, why = no_swap(g, p, opponents)
+        return Raw(ask.path + (0, "with"), "one-of", "the opponent traded with", rule,
+                   why_none=why or f"{p.name} holds {grinies(p.money)}: a trade costs "
+                   f"{TRADE_PRICE}.")
     return Raw(ask.path + (len(made), "with"), "one-of", "the opponent traded with",
                "R-A18-01", tuple(opponents) + ((END,) if made else ()))
+
+
+def no_swap(g: Game, p: PlayerState, opponents: list[str]) -> tuple[str, str]:
+    """The narrowest rule a first trade would break before its price: no opponent still
+    playing holds a Resource other than one `p` can give (R-A18-01), or every such swap would
+    overfill the opponent's Warehouses (R-A18-02); R-A18-03 and no reason when some swap
+    could be made but not paid for."""
+    swaps = [(q, give, get) for q in (g.state.player(n) for n in opponents)
+             for give in RESOURCES if p.cubes[give] for get in RESOURCES
+             if get != give and q.cubes[get]]
+    if not swaps:
+        return "R-A18-01", (f"{p.name} and the opponents still playing hold no two different "
+                            "Resources to change one for the other.")
+    if all(not fits(q, {**q.cubes, give: q.cubes[give] + 1, get: q.cubes[get] - 1})
+           for q, give, get in swaps):
+        return "R-A18-02", ("no opponent's Warehouses can store the cube they would be "
+                            "given.")
+    return "R-A18-03", ""
 
 
 def cubes_after_trades(g: Game, p: PlayerState, made: list[Any]) -> dict[str, dict[str, int]]:
@@ -665,22 +766,47 @@ def site(ask: Ask) -> Raw:
     if ask.tile == "crowdfunding":
         empty = [s for s in empty if townland.site_spec(g.ed, town, s).kind == "nonresidential"]
         raw = one_of(ask, "the Building Site", "R-A52P-01", empty)
-        return replace(raw, why_none="no empty Non-residential site is on a Construction or "
+        return raw.but(why_none="no empty Non-residential site is on a Construction or "
                        "Completed Road.")
     p = player(ask)
     unfinished = [s for s, b in town.buildings.items() if not b.finished]
     started = [s for s in unfinished if ways_to_discard(
         g, p, g.ed.buildings[town.buildings[s].building], len(town.buildings[s].blocks))]
-    with_token = [s for s in empty if tokens_for(ask, s, False)]
-    payable: dict[str, bool] = {}
-    empty = [s for s in with_token if tokens_for(ask, s, True, payable)]
+    # `tokens_for(ask, s, False)` and `tokens_for(ask, s, True)` of each empty site, the
+    # tokens of each kind of site found once (a search asks this in every replay of a Build)
+    keys = supply_tokens(g)
+    of_kind: dict[str | None, tuple[list[str], list[str]]] = {}
+    payable = Payable(ask)
+    with_token, empty_payable = [], []
+    for s in empty:
+        try:
+            kind: str | None = townland.site_spec(g.ed, town, s).kind
+        except KeyError:
+            kind = None
+        found = of_kind.get(kind)
+        if found is None:
+            mine = keys if kind is None else \
+                [k for k in keys if g.ed.buildings[k].family in FAMILY_OF_SITE[kind]]
+            found = of_kind[kind] = (mine, mine if kind is None else
+                                     [k for k in mine if payable(k)])
+        if found[0]:
+            with_token.append(s)
+            if found[1]:
+                empty_payable.append(s)
+    empty = empty_payable
     rule = "R-A04-02" if ask.tile == "build-floor-premium" else "R-A03-02"
     raw = one_of(ask, "the Building Site", rule, sorted(started + empty))
     if unfinished or with_token:  # a Floor to build, but not the cubes for it
-        return replace(raw, why_rule="R-BLD-07", why_none=f"{p.name} holds "
+        return raw.but(why_rule="R-BLD-07", why_none=f"{p.name} holds "
                        f"{describe_cubes(p.cubes)}: not the cubes of any Floor that can be "
                        "built now.")
-    return replace(raw, why_rule="R-BLD-08", why_none="no building is unfinished and no empty "
+    if not empty and not unfinished:
+        waiting = [s for s in townland.all_sites(g.ed, town) if s not in town.buildings]
+        if waiting and all(townland.site_road_stage(g.ed, town, s) == "half" for s in waiting):
+            return raw.but(why_rule="R-ROAD-02", why_none="no building is unfinished and "
+                           "every empty site hangs on a Half-road, which cannot be used: a "
+                           "first Floor needs a Construction or Completed Road.")
+    return raw.but(why_rule="R-BLD-08", why_none="no building is unfinished and no empty "
                    "site with a Building Token left for it is on a Construction or Completed "
                    "Road.")
 
@@ -698,19 +824,83 @@ def building(ask: Ask) -> Raw | None:
     rule = "R-A52P-01" if ask.tile == "crowdfunding" else "R-BLD-08"
     raw = one_of(ask, "the Building Token", rule, tokens_for(ask, where, ask.tile in BUILD_TILES))
     p = player(ask)
-    return replace(raw, why_none=f"no Building Token left for {where} is one whose first "
-                   f"Floor {p.name} holds the cubes for ({describe_cubes(p.cubes)}).")
+    alike = bool(cannot_pledge(ask, raw) if ask.tile == "crowdfunding" else
+                 cannot_pay_the_fee(ask, raw, where) if ask.tile in BUILD_TILES else ())
+    return raw.but(why_none=f"no Building Token left for {where} is one whose first "
+                   f"Floor {p.name} holds the cubes for ({describe_cubes(p.cubes)}).",
+                   alike=alike)
+
+
+def site_at_the_choice(ask: Ask) -> Raw:
+    """`site`, for a search of whether the Action can be carried out after some draw
+    (`AT_THE_CHOICE`): #52P's first site when the Initiator cannot pledge (`cannot_pledge`)."""
+    raw = site(ask)
+    if ask.tile != "crowdfunding":
+        return raw
+    return raw.but(enough=cannot_pledge(ask, raw))
+
+
+def building_at_the_choice(ask: Ask) -> Raw | None:
+    """`building`, for a search of whether the Action can be carried out after some draw
+    (`AT_THE_CHOICE`): #52P's first token when the Initiator cannot pledge (`cannot_pledge`),
+    #03's and #04's when the player cannot pay the Participation Fee (`cannot_pay_the_fee`).
+    (Not in the search of a turn: the planner bots count its replays, issue 16.)"""
+    raw = building(ask)
+    if raw is None:
+        return raw
+    if ask.tile == "crowdfunding":
+        return raw.but(enough=cannot_pledge(ask, raw))
+    if ask.tile in BUILD_TILES:
+        return raw.but(enough=cannot_pay_the_fee(ask, raw, ask.holder.get("site")))
+    return raw
+
+
+def cannot_pay_the_fee(ask: Ask, raw: Raw, where: object) -> tuple[Any, ...]:
+    """#03, #04: the token of a first Floor on another player's Parcel when the player cannot
+    pay the Participation Fee (R-FEE-03): the first is `enough` (`Raw.enough`). The fee is paid
+    right after the token is placed (`construction.build_floor`: `start_building`, then
+    `pay_participation_fee`, nothing in between changing the money), the same for every token
+    (the owner's, by the residents living); each token the domain proposes is one
+    `start_building` accepts. So every record through every token dies there, after as many
+    decisions and with the same message: the first token finds it first, where the search
+    tried all of them (issue 28: 15 replays a site). The tokens are `alike` (`Raw.alike`)
+    then; the first is `enough` in the searches of `AT_THE_CHOICE`."""
+    g, p = ask.g, player(ask)
+    if not SHORTCUTS or not raw.candidates or ask.parent is not None or \
+            where in g.state.townland.buildings:
+        return ()
+    owner = g.state.townland.owners.get(str(where).split(".")[0], MUNICIPALITY)
+    if owner in (p.name, MUNICIPALITY) or p.money >= participation_fee(
+            g.state.residents_living()):
+        return ()
+    return raw.candidates[:1]
+
+
+def cannot_pledge(ask: Ask, raw: Raw) -> tuple[Any, ...]:
+    """#52P, the site and the token of an Initiator who cannot pledge (R-A52P-02): the first
+    of each is `enough` (`Raw.enough`). The Initiator's pledge, 30 Grinies or more, is the
+    first read after them (`pledges`) and nothing before it changes the Initiator's money
+    (`start_crowdfunded_building` places the token); each site and token the domains propose
+    is one `start_crowdfunded_building` accepts. So with less than 30 Grinies every record
+    through every site and token dies at the pledge, after as many decisions: the first
+    site and token find the same dead end first, with the same rule and message, where the
+    search tried every site with every token (issue 28: 90 replays a tile list). The tokens
+    are `alike` (`Raw.alike`) then, in every search; the first of each is `enough` in the
+    searches of `AT_THE_CHOICE` (not in the search of a turn, whose replays the planner bots
+    count, issue 16)."""
+    if not SHORTCUTS or not raw.candidates or player(ask).money >= MIN_PLEDGE:
+        return ()
+    return raw.candidates[:1]
 
 
 def tokens_for(ask: Ask, where: object, held: bool,
-               payable: dict[str, bool] | None = None) -> list[str]:
+               payable: Payable | None = None) -> list[str]:
     """The Building Tokens for an empty site: in the supply (R-GEN-09), of the site's family
     (R-SITE-01; Crowdfunding: Commerce or Public, R-A52P-01), ●●●●+ ones with 4 or more players
     (R-SETUP-04); with `held`, only those whose first Floor the player holds the cubes for
     (R-BLD-07; `payable` remembers it for each token)."""
     g = ask.g
-    keys = sorted(k for k, n in g.state.supply.tokens.items() if n > 0
-                  and (g.state.four_plus or not g.ed.buildings[k].four_plus))
+    keys = supply_tokens(g)
     if ask.tile == "crowdfunding":
         return [k for k in keys if g.ed.buildings[k].family in CROWDFUNDING_FAMILIES]
     try:
@@ -719,12 +909,53 @@ def tokens_for(ask: Ask, where: object, held: bool,
         return keys
     keys = [k for k in keys if g.ed.buildings[k].family in FAMILY_OF_SITE[kind]]
     if held:
-        payable = {} if payable is None else payable
-        for k in keys:
-            if k not in payable:
-                payable[k] = bool(ways_to_discard(g, player(ask), g.ed.buildings[k], 0))
-        keys = [k for k in keys if payable[k]]
+        payable = Payable(ask) if payable is None else payable
+        keys = [k for k in keys if payable(k)]
     return keys
+
+
+def supply_tokens(g: Game) -> list[str]:
+    """The Building Tokens left in the supply (R-GEN-09), ●●●●+ ones with 4 or more players
+    (R-SETUP-04), sorted."""
+    return sorted(k for k, n in g.state.supply.tokens.items() if n > 0
+                  and (g.state.four_plus or not g.ed.buildings[k].four_plus))
+
+
+class Payable:
+    """Which tokens' first Floor the player on turn holds the cubes for (R-BLD-07), found once
+    each in one domain's call, with what the answer reads of the player (`first_floor_held`)."""
+
+    def __init__(self, ask: Ask) -> None:
+        g, p = ask.g, player(ask)
+        self.g, self.p = g, p
+        self.held = (architect_any_resources(g, p), builder_fewer_resources(g, p),
+                     tuple(p.cubes[r] for r in RESOURCES))
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, key: str) -> bool:
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = first_floor_held(self.g, self.p, self.g.ed.buildings[key],
+                                                       self.held)
+        return found
+
+
+def first_floor_held(g: Game, p: PlayerState, btype: Any, held: Any) -> bool:
+    """`construction.ways_to_discard` finds a way to pay the first Floor of `btype`: it reads
+    the Floor's cost, the Architect and the Builder (#19, #21) and the cubes held (`held`), so
+    the answer is kept by them (the domains of a Build ask it for every token in every
+    replay)."""
+    cost = btype.floors[0].cost
+    key = (tuple(cost.get(r, 0) for r in RESOURCES), held)
+    found = _FIRST_FLOOR.get(key)
+    if found is None:
+        if len(_FIRST_FLOOR) > 4096:
+            _FIRST_FLOOR.clear()
+        found = _FIRST_FLOOR[key] = bool(ways_to_discard(g, p, btype, 0))
+    return found
+
+
+_FIRST_FLOOR: dict[tuple[Any, ...], bool] = {}  # `first_floor_held`'s answers
 
 
 def site_bonus(ask: Ask) -> Raw | None:
@@ -800,11 +1031,20 @@ def house(ask: Ask) -> Raw:
     """The House sold: a finished, unsold House the player built a Floor of (R-SELL-02..04,
     R-SELL-12)."""
     g, p = ask.g, player(ask)
-    sites = sorted(s for s, b in g.state.townland.buildings.items()
-                   if b.building == "house" and b.finished and not b.sold and p.name in b.blocks)
+    mine = {s: b for s, b in g.state.townland.buildings.items()
+            if b.building == "house" and p.name in b.blocks}
+    sites = sorted(s for s, b in mine.items() if b.finished and not b.sold)
     rule = "R-END-03" if ask.parent == "final_sale" else "R-A12-01"
-    return replace(one_of(ask, "the House sold", rule, sites), why_none=(
-        f"{p.name} has no finished, unsold House they built a Floor of."))
+    raw = one_of(ask, "the House sold", rule, sites)
+    if mine and all(b.sold for b in mine.values()):  # the narrowest rule: a roof on each
+        return raw.but(why_rule="R-SELL-12", why_none=(
+            f"every House {p.name} built a Floor of is sold already "
+            f"({', '.join(sorted(mine))})."))
+    if mine and all(b.sold or not b.finished for b in mine.values()):
+        return raw.but(why_rule="R-SELL-02", why_none=(
+            f"no House {p.name} built a Floor of is finished and unsold "
+            f"({', '.join(sorted(mine))})."))
+    return raw.but(why_none=f"{p.name} has no finished, unsold House they built a Floor of.")
 
 
 def resident(ask: Ask) -> Raw:
@@ -872,6 +1112,19 @@ DOMAINS: dict[str, Domain] = {
 # before #01, #02 or #06 is judged by the draws that decide a purchase or a sale
 # (`market.refills_that_decide`: 3 where the pouch allows 15); nothing after the Action can
 # fail (`declined`), so they decide the whole turn too. The search of a turn tries each.
-AT_THE_CHOICE: dict[str, Domain] = {**DOMAINS, "refills": refills_at_the_choice}
+# Issue 28, item 8: the draws an Action is blind to (`refills_at_the_choice`,
+# `merchant_at_the_choice`), Convert's faces and amounts (`roll_at_the_choice`,
+# `converted_at_the_choice`), a site and a token where every one dies alike (`cannot_pledge`,
+# `cannot_pay_the_fee`) are tried once. These searches are not the search of a turn: their
+# replays are not counted in its `probes`, the planner bots' budget (issue 16), which no
+# shortcut may change. Each finds the answer and its reason that trying every candidate finds
+# (`SHORTCUTS` off: the reference of tests/test_decision_speed_equivalence.py).
+AT_THE_CHOICE: dict[str, Domain] = {**DOMAINS, "refills": refills_at_the_choice,
+                                     MERCHANT_KEY: merchant_at_the_choice,
+                                     "site": site_at_the_choice,
+                                     "building": building_at_the_choice,
+                                     "roll": roll_at_the_choice,
+                                     "vp_to_money": converted_at_the_choice,
+                                     "money_to_vp": converted_at_the_choice}
 
 __all__ = ["AT_THE_CHOICE", "DOMAINS", "fits"]
