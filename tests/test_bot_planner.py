@@ -17,9 +17,9 @@ import pytest
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.engine.replay import Replay, replay
 from grinivil_cli.logfile.loaded import Loaded
+from grinivil_cli.logfile.writer import log_to_yaml
 from grinivil_cli.sim.arena import GameStats, play, seat_kinds
 from grinivil_cli.sim.simulate import simulate
-from grinivil_cli.sim.writer import log_to_yaml
 
 import invariants
 
@@ -132,7 +132,7 @@ def table(seed: int = 4, players: int = 4) -> Any:
     import random
 
     from grinivil_cli.engine.setup import set_up
-    from grinivil_cli.sim.simulate import check_options, random_setup
+    from grinivil_cli.table.deal import check_options, random_setup
 
     return set_up(ED, random_setup(ED, players, random.Random(seed), check_options(None)))
 

@@ -441,8 +441,8 @@ def test_simulate_bot_planner_writes_a_legal_game_its_header_reproduces(tmp_path
     the one `arena.play` makes with a planner in every seat. A misspelt bot: exit 2 and a
     "did you mean"."""
     from grinivil_cli.edition.load import load_edition
+    from grinivil_cli.logfile.writer import log_to_yaml
     from grinivil_cli.sim.arena import play
-    from grinivil_cli.sim.writer import log_to_yaml
 
     out = tmp_path / "p.yaml"
     made = grinivil("simulate", "--players", "2", "--seed", "3", "--bot", "planner", "-o",

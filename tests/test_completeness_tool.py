@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from grinivil_cli.sim.simulate import SimulationError
+from grinivil_cli.table.deal import SimulationError
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "completeness.py"
 

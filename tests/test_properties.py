@@ -17,10 +17,10 @@ from grinivil_cli.edition.references import check_references
 from grinivil_cli.engine.replay import replay
 from grinivil_cli.logfile.loaded import Loaded
 from grinivil_cli.logfile.schema import check_log
+from grinivil_cli.logfile.writer import log_to_yaml
 from grinivil_cli.logfile.yamlsafe import load_yaml_text
 from grinivil_cli.reports.audit import audit
 from grinivil_cli.sim.simulate import simulate
-from grinivil_cli.sim.writer import log_to_yaml
 from grinivil_cli.table.loading import Game
 
 from invariants import check_replay

@@ -25,8 +25,8 @@ from test_hostile_input import needs_fifo, needs_zero, run
 from test_record import STARTING_MONEY, answers_file, dealt, invoke
 
 from grinivil_cli.base.output import temp_tag
+from grinivil_cli.logfile.writer import turn_yaml
 from grinivil_cli.recorder.session import CannotRecord
-from grinivil_cli.sim.writer import turn_yaml
 from grinivil_cli.table.loading import load_game
 
 TOP = Path(__file__).resolve().parent.parent

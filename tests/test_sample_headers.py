@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from grinivil_cli.edition.load import load_edition
-from grinivil_cli.sim.simulate import parse_option, simulate
-from grinivil_cli.sim.writer import log_to_yaml
+from grinivil_cli.logfile.writer import log_to_yaml
+from grinivil_cli.sim.simulate import simulate
+from grinivil_cli.table.deal import parse_option
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 COMMAND = re.compile(r"\(grinivil simulate (?P<args>[^`()]*)\)\.$")

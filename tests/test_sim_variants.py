@@ -18,9 +18,10 @@ from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.references import check_references
 from grinivil_cli.engine.replay import Replay
 from grinivil_cli.logfile.schema import check_log
+from grinivil_cli.logfile.writer import log_to_yaml
 from grinivil_cli.logfile.yamlsafe import load_yaml_text
-from grinivil_cli.sim.simulate import parse_option, simulate
-from grinivil_cli.sim.writer import log_to_yaml
+from grinivil_cli.sim.simulate import simulate
+from grinivil_cli.table.deal import parse_option
 from grinivil_cli.table.loading import load_game
 
 import invariants

@@ -39,7 +39,7 @@ if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e
 
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.sim.arena import BOTS, PLANNER, SIMPLE, GameStats, play  # noqa: E402
-from grinivil_cli.sim.simulate import SimulationError  # noqa: E402
+from grinivil_cli.table.deal import SimulationError  # noqa: E402
 
 # players, seed, seat kinds, budget (None: the planner's own), and optionally the edition
 Job = tuple[Any, ...]

@@ -49,12 +49,8 @@ from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.replay import Replay, replay  # noqa: E402
 from grinivil_cli.errors import IllegalMove, LogFormatError  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
-from grinivil_cli.sim.simulate import (  # noqa: E402
-    SimulationError,
-    check_options,
-    parse_option,
-    simulate,
-)
+from grinivil_cli.sim.simulate import simulate  # noqa: E402
+from grinivil_cli.table.deal import SimulationError, check_options, parse_option  # noqa: E402
 from grinivil_cli.table.loading import load_game  # noqa: E402
 
 Record = dict[str, Any]

@@ -60,14 +60,11 @@ from grinivil_cli.engine.replay import play_written  # noqa: E402
 from grinivil_cli.engine.setup import set_up  # noqa: E402
 from grinivil_cli.errors import LogFormatError  # noqa: E402
 from grinivil_cli.logfile import yamlsafe  # noqa: E402
+from grinivil_cli.logfile.writer import log_to_yaml  # noqa: E402
 from grinivil_cli.logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file  # noqa: E402
 from grinivil_cli.sim.chance import SeededChance  # noqa: E402
-from grinivil_cli.sim.simulate import (  # noqa: E402
-    NAMES,
-    SimulationError,
-    simulate,
-)
-from grinivil_cli.sim.writer import log_to_yaml  # noqa: E402
+from grinivil_cli.sim.simulate import simulate  # noqa: E402
+from grinivil_cli.table.deal import NAMES, SimulationError  # noqa: E402
 from grinivil_cli.table.loading import load_game  # noqa: E402
 from grinivil_cli.validate.batch import validate_one  # noqa: E402
 

@@ -143,7 +143,8 @@ from grinivil_cli.errors import Path as Where  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
 from grinivil_cli.reports.moves_report import as_json, shown  # noqa: E402
 from grinivil_cli.reports.setvalues import BadSet, take  # noqa: E402
-from grinivil_cli.sim.simulate import SimulationError, simulate  # noqa: E402
+from grinivil_cli.sim.simulate import simulate  # noqa: E402
+from grinivil_cli.table.deal import SimulationError  # noqa: E402
 from grinivil_cli.table.loading import load_game  # noqa: E402
 
 Record = dict[str, Any]

@@ -47,12 +47,8 @@ from grinivil_cli.engine.tiles import BUILD_TILES, DUAL_TILE, ring_tile_of  # no
 from grinivil_cli.engine.turnstate import Move, steps_to  # noqa: E402
 from grinivil_cli.errors import IllegalMove  # noqa: E402
 from grinivil_cli.logfile.loaded import Loaded  # noqa: E402
-from grinivil_cli.sim.simulate import (  # noqa: E402
-    SimulationError,
-    check_options,
-    parse_option,
-    simulate,
-)
+from grinivil_cli.sim.simulate import simulate  # noqa: E402
+from grinivil_cli.table.deal import SimulationError, check_options, parse_option  # noqa: E402
 
 Record = dict[str, Any]
 FIRST_GAMES = 3  # games named per feature ("players p/seed"), to replay the rare ones

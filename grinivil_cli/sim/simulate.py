@@ -7,17 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..edition.model import Edition
-from ..table.deal import NAMES as NAMES
-from ..table.deal import SimulationError as SimulationError
-from ..table.deal import check_options as check_options
-from ..table.deal import parse_option as parse_option
-from ..table.deal import random_setup as random_setup
-from .arena import CLAIM_EVERY as CLAIM_EVERY
-from .arena import MAX_TURNS as MAX_TURNS
 from .arena import play
-from .arena import take_turn as take_turn
-
-# The names above are re-exported for the commands, tools and tests that import them from here.
 
 
 def simulate(edition: Edition, players: int, seed: int,

@@ -7,8 +7,9 @@ turn is reached through them); `answer(value)` takes one, or raises the `Illegal
 rules give for it and leaves the table as it was; the answer that completes the turn plays it
 for real and returns what it changed (`TurnDone`). `back()` takes the last answer back,
 `undo()` the last whole turn; `log()` is the log's text with the turns made, written as
-`grinivil simulate` writes them. The terminal recorder, the bots, `grinivil moves` and the
-web page all make turns through it; none of them judges a move itself.
+`grinivil simulate` writes them. The terminal recorder (`recorder/console.py`, answer by
+answer) and the bots (`sim/arena.py`, a whole turn at a time: `push`) make their turns
+through it; neither judges a move itself.
 
 Nothing here reads or writes a file: a front end that keeps the log on disk (`recorder/`)
 writes `log()` itself, whole, after each turn.
