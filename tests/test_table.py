@@ -76,6 +76,11 @@ def test_a_sample_played_through_answers_is_the_sample(name: str) -> None:
     assert table.over and table.decision is None
     table.answer(FinalClaims(data["final_scores"], data["winner"]))
     assert table.log() == text
+    for late in (lambda: table.answer("subsidy"), lambda: table.push(data["turns"][-1])):
+        with pytest.raises(IllegalMove) as e:  # R-END-07: every token on the Starting Tile
+            late()
+        assert e.value.rule == "R-END-07"
+    assert table.log() == text
 
 
 def fresh() -> Table:

@@ -286,10 +286,12 @@ class Table:
                 raise IllegalMove("R-END-07", "the game is over: no turn is left to note.")
             self._current().note = value.text
             return None
-        d = self.domain
-        if d is None:
+        if self.over:
             raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
                               "Tile): no turn is left to make.")
+        d = self.domain
+        if d is None:  # not reached from the options offered: an engine bug if ever seen
+            raise RuntimeError("no legal way on from the answers given")
         t = self._current()
         if not self._takes(t, value):
             raise self._refusal(t, d, value)
