@@ -21,7 +21,6 @@ ENGINE = TOP / "grinivil_cli" / "engine"
 # The imports each contract still lets through: may only lose entries (issue 29).
 KNOWN: dict[str, set[str]] = {
     "acyclic": {
-        "grinivil_cli.engine.turn -> grinivil_cli.engine.choices",
         "grinivil_cli.engine.domains -> grinivil_cli.engine.choices",
     },
     "layers": set(),
@@ -36,7 +35,7 @@ KNOWN: dict[str, set[str]] = {
 # two grew with issue 28's speed work (the searches at the choice, 1148 and 877 lines before);
 # issue 29 takes them out of the engine, split by family as records/ and actions/ are.
 MAX_LINES = 500
-LONG = {"choices.py": 1213, "domains.py": 1130}
+LONG = {"choices.py": 1209, "domains.py": 1130}
 
 
 def contracts() -> dict[str, dict[str, object]]:

@@ -589,7 +589,7 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     tried: `choices.choosable` finds it once, from the table before the choosing move, and
     the answers with it turned off are the same, for every tile, at twice the replays of the
     whole tile list."""
-    from grinivil_cli.engine import turn as turn_rules
+    from grinivil_cli.engine import choices
 
     g = new_game(2, money=5)
     player(g, "Anna").position = 19
@@ -598,7 +598,7 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     assert on["buy-resources"] == (False, "R-A01-03")
     assert on["buy-resources-discount"] == (False, "R-A02-03")  # #02's own cost rule
     assert on["subsidy"] == (True, None)
-    monkeypatch.setattr(turn_rules, "at_the_choice", lambda *args: None)
+    monkeypatch.setattr(choices, "at_the_choice", lambda *args: None)
     off, replays_off = answers()
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304

@@ -39,16 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .game import Game
-from .records import (
-    PENDING,
-    Record,
-    Sentinel,
-    parse_partial,
-    probe_of,
-    probed,
-    refresh,
-    unprobed,
-)
+from .reading import VIEWS
+from .records import PENDING, Record, Sentinel, parse_partial, probe_of, probed, refresh, unprobed
 from .records import Step as StepRecord
 from .state import GameState, PlayerState
 from .tiles import MERCHANT_KEY
@@ -349,6 +341,10 @@ class Probe:
     def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> bool:
         return self.ask(path, key, item, outcome=outcome)
+
+    def choosing(self, g: Game, p: PlayerState, action: str, step: StepRecord,
+                 before: GameState | None, turn: Turn) -> IllegalMove | None:
+        return at_the_choice(g, p, action, step, before, turn)  # `reading.VIEWS`
 
     def ask(self, full: Path, key: str, item: str | int | None, *, outcome: bool) -> bool:
         """Raise Undecided at the first field the rules read that is not decided yet, unless
@@ -844,15 +840,15 @@ def witnesses(raw: Raw) -> Iterator[Any]:
 @contextmanager
 def quiet(g: Game, state: GameState | None = None) -> Iterator[Game]:
     """The table made ready for a probe: a copy of the state (or of `state`), no Chance
-    (every outcome is a decision), strict (a finding is an error), the ledger and findings
-    put back after."""
-    saved = (g.state, g.chance, g.lenient, len(g.ledger.entries), len(g.findings))
+    (every outcome is a decision), strict (a finding is an error), its records read through
+    their probes (`VIEWS`), the ledger and findings put back after."""
+    saved = (g.state, g.chance, g.lenient, g.reader, len(g.ledger.entries), len(g.findings))
     g.state = (g.state if state is None else state).copy()
-    g.chance, g.lenient = None, False
+    g.chance, g.lenient, g.reader = None, False, VIEWS
     try:
         yield g
     finally:
-        g.state, g.chance, g.lenient, size, found = saved
+        g.state, g.chance, g.lenient, g.reader, size, found = saved
         del g.ledger.entries[size:]
         del g.findings[found:]
 

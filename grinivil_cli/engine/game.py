@@ -13,7 +13,8 @@ from typing import Any, Protocol, TypeVar
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .ledger import BANK, Entry, Ledger
-from .records import At, Cubes, Record, outcome_value, probe_of, unprobed, value_of
+from .reading import LOG, REGISTERED, Ability, Reader
+from .records import At, Cubes, Record, outcome_value, value_of
 from .state import MUNICIPALITY, GameState, PlayerState
 
 FOURTH_WORKER_VP = 20  # R-VP-08
@@ -78,6 +79,8 @@ class Game:
     writing_at: Path = ()  # its path
     lenient: bool = False  # --lenient: a payment that cannot be made is a finding, not a stop
     findings: list[IllegalMove] = field(default_factory=list)
+    reader: Reader = LOG  # how the rules read records: as written, or as a move is being made
+    ability: Ability = REGISTERED  # who answers R-TAR-06 (`reading.use_ability`)
 
     def outcome(self, record: Record, key: str, draw: Callable[[Chance], Any], *,
                 item: str | int | None = None) -> Any:
@@ -87,16 +90,14 @@ class Game:
         name of a mapping, an index of a list). With a Chance (`tools/fuzz.py`'s made-up
         moves), one not recorded yet is drawn and written into the turn being written
         (`writing`): the one place where the rules write into a log."""
-        plain = unprobed(record)
+        reader = self.reader
+        plain = reader.peek(record)
         attr = plain.field_of(key)
         own = type(plain).log_keys().get(attr, key) is None  # the record is the field's value
         path = record.at() if own else record.at(key)
         if item is not None:
             path = (*path, item)
-        probe = probe_of(record)
-        if probe is not None:
-            probe.read(path, key, item, outcome=True)
-            plain = unprobed(record)  # as it is now: the read may have decided it
+        plain = reader.outcome(record, path, key, item)  # as it is now: it may be decided
         if self.chance is not None and self.writing is not None:
             return outcome_value(key, self._drawn(path, item, draw, self.chance), At(path))
         value = getattr(plain, attr)

@@ -10,10 +10,9 @@ from ..edition.model import RESOURCES
 from ..errors import IllegalMove
 from . import abilities, endgame, occupied
 from .actions import ACTIONS, AVAILABLE, BEFORE_THE_DECLINE, NAMES, WITHOUT_THE_PENALISED
-from .choices import able, able_at_the_choice, at_the_choice
 from .game import Chance, Game, plural
 from .market import check_excess, fits, place_on_market
-from .records import Cubes, Step, probe_of, unprobed
+from .records import Cubes, Step
 from .records import Turn as TurnRecord
 from .ring import (
     check_all_refills_used,
@@ -47,10 +46,10 @@ def play_turn(g: Game, p: PlayerState, move: TurnRecord) -> None:
     endgame.check_sudden_death(g, p, move)
 
 
-def recorded(step: Step) -> list[str]:
+def recorded(g: Game, step: Step) -> list[str]:
     """The log keys a turn or a Repeat Action records, in the log's order (read without
     deciding anything)."""
-    return list(unprobed(step).write())
+    return list(g.reader.peek(step).write())
 
 
 def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
@@ -80,12 +79,10 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
         move = Move.forward(p.position, steps)  # no draw when it ends the player's game
         draws = not completes_the_last_round(g, move) and \
             bool(move.laps or abilities.merchant_active(g, p))
-        if draws and unprobed(step).declined is True:
+        if draws and g.reader.peek(step).declined is True:
             ctx.before_choice = g.state.copy()
-        if draws and first and probe_of(step) is not None:  # a turn being made: a tile that
-            # cannot be chosen whatever the draws is found so (`choosable`), at once or when
-            # its first replay fails (`choices.at_the_choice`)
-            why = at_the_choice(g, p, action, step, ctx.before_choice, turn)
+        if draws and first:  # a turn being made may know the tile cannot be chosen
+            why = g.reader.choosing(g, p, action, step, ctx.before_choice, turn)
             if why is not None:
                 raise why
         move_token(g, p, steps, ctx, include_end=True)
@@ -93,7 +90,7 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
         g.state.last_tile = None if following else action
         occupied.take_back(g, turn.occupied_to_take_back)  # after the choice (AMB-A16-01)
     if ctx.finished_now:
-        unused = sorted(k for k in recorded(step) if k not in TURN_KEYS)
+        unused = sorted(k for k in recorded(g, step) if k not in TURN_KEYS)
         if unused:
             raise IllegalMove("R-END-02", f"{p.name}'s token completed the TAR in the last "
                               "round while choosing, so the turn ended without the action; "
@@ -159,13 +156,13 @@ def drew_badly(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContex
     the random draws of the choosing move and of step 2 (R-TAR-06, AMB-TAR-01 (a)): then the
     tile was eligible when chosen, and declining it is the penalty, not an illegal move."""
     return step.declined is True and ctx.before_choice is not None and \
-        ctx.turn is not None and able_at_the_choice(g, p, action, step, ctx.before_choice,
-                                                    ctx.turn)
+        ctx.turn is not None and g.ability.able_at_the_choice(g, p, action, step,
+                                                            ctx.before_choice, ctx.turn)
 
 
 def decline(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContext) -> TimeCost:
     """An Action chosen but not carried out, by a player able to perform it (R-TAR-06,
-    `choices.able`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
+    `Game.ability`, AMB-TAR-01 (a)): the 2 VP penalty (R-TAR-10, R-TAR-11); an Action
     others take part in goes ahead without the penalised player (R-TAR-12,
     `actions.WITHOUT_THE_PENALISED`); no Time Shift (AMB-TAR-02 (a)). The log records none of
     the Action's own fields but the outcome it began with, if drawn before the decline
@@ -175,12 +172,12 @@ def decline(g: Game, p: PlayerState, action: str, step: Step, ctx: TurnContext) 
     first = BEFORE_THE_DECLINE.get(action)
     allowed = DECLINED_KEYS | (go_ahead.fields if go_ahead is not None else frozenset()) | \
         (first.fields if first is not None else frozenset())
-    unused = [k for k in recorded(step) if k not in allowed]
+    unused = [k for k in recorded(g, step) if k not in allowed]
     if unused:
         raise IllegalMove("R-TAR-10", f"{NAMES.get(action, action)} is declined (not carried "
                           f"out), so nothing of it is recorded; the log records "
                           f"{', '.join(repr(k) for k in unused)}.", step.at(unused[0]))
-    cannot = able(g, p, action, step, ctx.vp_before_choice)
+    cannot = g.ability.able(g, p, action, step, ctx.vp_before_choice)
     if cannot is not None and drew_badly(g, p, action, step, ctx):
         cannot = None  # able before the choosing move's draws: this draw is bad luck
     if cannot is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import IllegalMove, IncompleteRecord
 from ..game import Game, plural, required
-from ..records import Convert, NewResident, NoFields, SellHouse, Step, unprobed
+from ..records import Convert, NewResident, NoFields, SellHouse, Step
 from ..residents import new_resident, sell_house
 from ..state import PlayerState
 from ..tiles import TimeCost
@@ -46,7 +46,7 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
     rate it sets prices the amount), the amount, the roll if after."""
     ring = g.state.ring
     if vp_before_selecting(p, ctx) == 0:
-        check_nothing_converted(p, move)
+        check_nothing_converted(g, p, move)
         g.earn(p, ZERO_VP_CONVERT, "Convert with 0 VPs", "R-VP-06")
         return TimeCost(0)
     first = move.roll_first is True  # R-VP-03: the new rate applies now
@@ -70,11 +70,11 @@ def convert(g: Game, p: PlayerState, move: Convert, ctx: TurnContext) -> TimeCos
     return TimeCost(0)
 
 
-def check_nothing_converted(p: PlayerState, move: Convert) -> None:
+def check_nothing_converted(g: Game, p: PlayerState, move: Convert) -> None:
     """R-VP-06: a player with 0 VPs before selecting Convert gets 15 Grinies; nothing is
     converted and the Die is not rolled, so each of these recorded is an error, not a
     question."""
-    plain = unprobed(move)
+    plain = g.reader.peek(move)
     for key in ("roll_first", "vp_to_money", "money_to_vp", "roll"):  # the table's order
         if getattr(plain, key) is not None:
             raise IllegalMove("R-VP-06", f"{p.name} had 0 VPs before selecting Convert: it "
@@ -93,12 +93,12 @@ def convert_roll_before_the_decline(g: Game, p: PlayerState, step: Step,
     move = step.action
     assert isinstance(move, Convert)
     if vp_before_selecting(p, ctx) == 0:
-        check_nothing_converted(p, move)
+        check_nothing_converted(g, p, move)
         return
     if move.roll_first is not True:
-        plain = unprobed(move)
+        plain = g.reader.peek(move)
         unused = [k for k in ("roll_first", "roll") if getattr(plain, k) is not None]
-        if unprobed(step).declined is True and unused:
+        if g.reader.peek(step).declined is True and unused:
             raise IllegalMove("R-TAR-10", "Convert is declined without rolling the Die first, "
                               "so nothing of it is recorded; the log records "
                               f"{', '.join(repr(k) for k in unused)}.", move.at(unused[0]))

@@ -21,7 +21,6 @@ from ..records import (
     Optimization,
     SellResources,
     Step,
-    unprobed,
     value_of,
 )
 from ..state import PlayerState
@@ -191,7 +190,7 @@ def import_roll_before_the_decline(g: Game, p: PlayerState, step: Step,
     """#14: the D6 is rolled before the player knows the price, so a decline comes after the
     roll it may follow, and records it (R-A14-01, R-TAR-10, AMB-A14-03 (a)); one
     declined before rolling records none (a simulated decline draws none)."""
-    if g.chance is not None and unprobed(step).declined is True:
+    if g.chance is not None and g.reader.peek(step).declined is True:
         return
     move = step.action
     assert isinstance(move, Import)
