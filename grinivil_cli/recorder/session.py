@@ -217,11 +217,7 @@ class Recording:
         try:
             removed = held.remove_stale()
             try:
-                data = read_bounded(path, str(path), max_bytes, files_only=True)
-                loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes),
-                                     edition)
-                # the text as the file holds it (a BOM kept); its UTF-8 was checked
-                table = Table.from_loaded(loaded, ed, data.decode("utf-8"))
+                table, data = Table.read(path, edition, max_bytes)
             except LogFormatError as e:
                 raise CannotRecord("\n".join(str(p) for p in e.problems)) from None
             except NotPlayable as e:

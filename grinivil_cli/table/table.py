@@ -133,11 +133,20 @@ class Table:
             return cls.from_text(source, "<text>", edition=edition)
         path = Path(source)
         try:
-            data = read_bounded(path, str(path), DEFAULT_MAX_BYTES, files_only=True)
+            return cls.read(path, edition)[0]
         except OSError as e:
             raise NotPlayable(f"{path}: {e.strerror or e}") from None
-        loaded, ed = checked(load_yaml_text(data, str(path)), edition)  # UTF-8 checked here
-        return cls.from_loaded(loaded, ed, data.decode("utf-8"))
+
+    @classmethod
+    def read(cls, path: Path, edition: str | None = None,
+             max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Table, bytes]:
+        """The game of the log file at `path`, read once and bounded (a device or a FIFO is
+        refused), and the bytes read (the recorder compares the file with them before it
+        writes). Raises OSError, LogFormatError and NotPlayable."""
+        data = read_bounded(path, str(path), max_bytes, files_only=True)
+        loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes), edition)
+        # the text as the file holds it (a BOM kept); its UTF-8 was checked by the reader
+        return cls.from_loaded(loaded, ed, data.decode("utf-8")), data
 
     @classmethod
     def deal(cls, players: int, seed: int, options: dict[str, Any] | None = None, *,
