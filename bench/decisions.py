@@ -33,8 +33,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from grinivil_cli import choose as choices
 from grinivil_cli.base import collector
-from grinivil_cli.engine import choices
 from grinivil_cli.engine.abilities import merchant_active
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.replay import play_written

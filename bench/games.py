@@ -2,7 +2,7 @@
 
 - `simulated_games(n)`: n complete legal games played by grinivil's bots (`simulate`), 2 to 5
   players, generated in parallel the first time and kept in a folder named after a hash of the
-  bots (grinivil_cli/sim, engine/choices.py, engine/domains.py and this file: new bots play
+  bots (grinivil_cli/sim, grinivil_cli/choose and this file: new bots play
   new games). A legal log stays legal while the rules do, so the games are kept across other
   changes to the engine; bench/run.py checks that every one is still legal and has those that
   are not made again (`forget`).
@@ -29,9 +29,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from grinivil_cli.choose import Partial, Raw
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.edition.model import Edition
-from grinivil_cli.engine.choices import Partial, Raw
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.state import PlayerState
 from grinivil_cli.logfile.writer import log_to_yaml
@@ -46,8 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(__file__).resolve().parent / ".cache"
 SOURCES = ("grinivil_cli/engine", "grinivil_cli/sim", "grinivil_cli/edition",
            "grinivil_cli/editions")
-BOTS = ("grinivil_cli/sim", "grinivil_cli/engine/choices.py",  # what decides the games played
-        "grinivil_cli/engine/domains.py")
+BOTS = ("grinivil_cli/sim", "grinivil_cli/choose")  # what decides the games played
 FIRST_SEED = 1_000
 LONG_SEED = 7
 LONG_PLAYERS = 4

@@ -461,7 +461,7 @@ def bench_decisions(passes: int, top: int) -> list[Row]:
 
 def profile_turn(log: Path, number: int, top: int) -> None:
     """cProfile of `remake` of one turn: where a search's time goes."""
-    from grinivil_cli.engine import choices
+    from grinivil_cli import choose as choices
 
     game = load_game(log)
     r = game.replay

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from grinivil_cli.engine.choices import END, OMIT, Decision, TileChoice, tile_choices
+from grinivil_cli.choose import END, OMIT, Decision, TileChoice, tile_choices
 from grinivil_cli.engine.game import Game as _Table
 from grinivil_cli.engine.ledger import Ledger
 from grinivil_cli.engine.replay import Snapshot

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from grinivil_cli.engine.choices import OMIT, Decision, Partial, Search, turn_search
+from grinivil_cli.choose import OMIT, Decision, Partial, Search, turn_search
 from grinivil_cli.engine.game import Game
 
 from gamekit import illegal, new_game, play, player

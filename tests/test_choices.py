@@ -1,4 +1,4 @@
-"""The exact legal choices of a turn (grinivil_cli/engine/choices.py, engine/domains.py), one
+"""The exact legal choices of a turn (grinivil_cli/choose/, its domains in choose/domains/), one
 decision at a time, on small positions built by hand with the test kit; and `able`, R-TAR-06.
 
 Every number asserted is derived by hand from the rulebook (/work/shared/rules) and the
@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from grinivil_cli.engine.choices import (
+from grinivil_cli.choose import (
     END,
     OMIT,
     Decision,
@@ -559,6 +559,7 @@ def tile_answers_counted(monkeypatch: pytest.MonkeyPatch, g: Game) -> Callable[
         [], tuple[dict[str, tuple[bool, str | None]], int]]:
     """Every tile's answer and reason (`tile_choices`, nothing kept from an earlier search),
     with the actions played (`turn.play_action`) to find them."""
+    from grinivil_cli.choose import probe
     from grinivil_cli.engine import turn as turn_rules
 
     played = [0]
@@ -568,7 +569,8 @@ def tile_answers_counted(monkeypatch: pytest.MonkeyPatch, g: Game) -> Callable[
         played[0] += 1
         play_action(*args, **kwargs)
 
-    monkeypatch.setattr(turn_rules, "play_action", counted)
+    monkeypatch.setattr(turn_rules, "play_action", counted)  # a turn's, a Repeat Action's
+    monkeypatch.setattr(probe, "play_action", counted)  # the chooser's, at the choice
 
     def answers() -> tuple[dict[str, tuple[bool, str | None]], int]:
         forget()
@@ -586,10 +588,10 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     all her money, and with 0 G she can buy no cube (the cheapest, concrete, costs 7, 4 with
     the discount), whatever 4 cubes are drawn for the Market: 15 draws (the multisets of 4
     from 3 kinds, C(6, 2)). Not eligible, for the money (R-A01-03), as when every draw is
-    tried: `choices.choosable` finds it once, from the table before the choosing move, and
+    tried: `choose.choosable` finds it once, from the table before the choosing move, and
     the answers with it turned off are the same, for every tile, at twice the replays of the
     whole tile list."""
-    from grinivil_cli.engine import choices
+    from grinivil_cli.choose import probe
 
     g = new_game(2, money=5)
     player(g, "Anna").position = 19
@@ -598,7 +600,7 @@ def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_d
     assert on["buy-resources"] == (False, "R-A01-03")
     assert on["buy-resources-discount"] == (False, "R-A02-03")  # #02's own cost rule
     assert on["subsidy"] == (True, None)
-    monkeypatch.setattr(choices, "at_the_choice", lambda *args: None)
+    monkeypatch.setattr(probe, "at_the_choice", lambda *args: None)
     off, replays_off = answers()
     assert off == on
     assert 2 * replays_off > 3 * replays_on, (replays_on, replays_off)  # 641 against 304
@@ -610,9 +612,9 @@ def test_r_a05_02_an_auction_after_a_refill_is_judged_with_one_draw(
     (position 2): the choosing move completes the TAR, the Taxes (5 G) leave her 9, and the
     Initiator must bid at least 10, whatever 4 cubes were drawn for the Market (the pouch
     holds 4 fewer after any of them, the lot is 5 cubes all the same). Not eligible, for her
-    bid; found with one draw (`domains.BLIND_TO_THE_MARKET`) where trying each of the 15
+    bid; found with one draw (`domains.turn.BLIND_TO_THE_MARKET`) where trying each of the 15
     draws gives the same answers for every tile at 14 replays more."""
-    from grinivil_cli.engine import domains
+    from grinivil_cli.choose.domains import turn as domains
 
     g = new_game(2, money=14)
     player(g, "Anna").position = 19
@@ -637,15 +639,16 @@ def arrange_market(g: Game, **counts: int) -> None:
 
 def without_the_deciding_refills(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every refill tried for #01, #02 and #06 too (`market.refills_that_decide` off)."""
-    from grinivil_cli.engine import domains
+    from grinivil_cli.choose.domains import turn as domains
 
     monkeypatch.setattr(domains, "DECIDED_BY_THE_MARKET", {})
 
 
 def draws_judged(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[tuple[int, ...]]]:
     """For each tile, the refills (concrete, wood, steel) placed on the Market by the search of
-    whether some draw lets the player perform it (`choices.choosable`), in the order tried."""
-    from grinivil_cli.engine import choices, ring
+    whether some draw lets the player perform it (`choose.choosable`), in the order tried."""
+    from grinivil_cli.choose import probe as choices
+    from grinivil_cli.engine import ring
 
     seen: dict[str, list[tuple[int, ...]]] = {}
     inside: list[str] = []
@@ -758,7 +761,7 @@ def test_a_replay_goes_on_through_the_fields_a_search_leaves_out_first(
     the record complete: 4 replays; with it, the first replay leaves each out as it meets it
     and completes the record: 1 replay, and the search answers for the three records between
     without replaying them. Every tile's answer and reason is the same both ways."""
-    from grinivil_cli.engine import choices
+    from grinivil_cli.choose import probe as choices
 
     g = new_game(2)
     g.state.ring.tiles[1] = "subsidy"  # position 1 instead of buy-resources
@@ -793,7 +796,7 @@ def test_a_replay_goes_on_with_the_first_site_and_token_a_search_would_try(
     one replay per decision (at least twice fewer); the line of first options (the first
     site, token...), the options of each of its decisions and every tile's answer are the
     same with and without it."""
-    from grinivil_cli.engine import choices
+    from grinivil_cli.choose import probe as choices
 
     g = new_game(2)
     player(g, "Anna").cubes = {"concrete": 3, "wood": 3, "steel": 3}

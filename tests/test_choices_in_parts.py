@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from test_choices import decide, start
 
+from grinivil_cli.choose import END, Partial
 from grinivil_cli.edition.model import RESOURCES
-from grinivil_cli.engine.choices import END, Partial
 
 from gamekit import give, new_game, play, player
 
@@ -108,7 +108,9 @@ def test_the_tiles_at_a_merchant_position_are_those_every_refill_gives(
     tried (samples/variants/promo-tiles-4p.yaml, where the Merchant is taken: five of its
     Merchant positions, spread over the game; the sample is played again when the bots
     change, so they are found, not named)."""
-    from grinivil_cli.engine import choices, domains
+    from grinivil_cli import choose as choices
+    from grinivil_cli.choose import domains
+    from grinivil_cli.choose.domains import turn as turn_domains
     from grinivil_cli.engine.abilities import merchant_active
     from grinivil_cli.table.loading import load_game
 
@@ -137,6 +139,6 @@ def test_the_tiles_at_a_merchant_position_are_those_every_refill_gives(
     for turn in found[::max(1, len(found) // 5)][:5]:
         quick = tiles(turn)
         with monkeypatch.context() as m:
-            m.setitem(domains.AT_THE_CHOICE, "refills", domains.refills)  # every refill
+            m.setitem(domains.AT_THE_CHOICE, "refills", turn_domains.refills)  # every refill
             assert tiles(turn) == quick, f"turn {turn + 1}"
         assert any(not eligible for _, eligible, _, _ in quick)

@@ -1,6 +1,6 @@
 """The completeness test of the decision domains (issue 12; perft-like, as python-chess checks
 its move generator against its judge): every turn of every bundled game is reachable through
-the decisions of `engine/choices.py`, each recorded value being among the options its
+the decisions of `grinivil_cli/choose`, each recorded value being among the options its
 decision offers (nothing legal is left out); every option offered at the first decisions of a
 turn has a completion that the replay itself accepts (nothing illegal is offered); and the last
 turn of every illegal sample is not reachable (its broken value is not offered).
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grinivil_cli.engine.choices import (
+from grinivil_cli.choose import (
     END,
     OMIT,
     NotOffered,
@@ -136,7 +136,7 @@ def test_a_replay_taking_decisions_on_the_way_changes_no_answer(
     read again) only saves replays: every 6th turn made again decision by decision offers the
     same options at each decision with it and without it, and every tile of the ring gets the
     same answer and the same reason (rule, message, place)."""
-    from grinivil_cli.engine import choices
+    from grinivil_cli.choose import probe, tile_choices
 
     def answers() -> list[object]:
         out: list[object] = []
@@ -148,9 +148,9 @@ def test_a_replay_taking_decisions_on_the_way_changes_no_answer(
             out.append([(d.path, d.kind, d.options, d.ranges, v) for d, v in steps])
             out.append([(t.tile, t.eligible, t.followed, t.why and (t.why.rule, t.why.message,
                                                                    tuple(t.why.path)))
-                        for t in choices.tile_choices(g, turn_search(g, number))])
+                        for t in tile_choices(g, turn_search(g, number))])
         return out
 
     with_it = answers()
-    monkeypatch.setattr(choices, "LOOKAHEAD", False)
+    monkeypatch.setattr(probe, "LOOKAHEAD", False)
     assert answers() == with_it and len(with_it) >= 40

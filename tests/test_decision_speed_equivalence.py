@@ -2,9 +2,9 @@
 
 The options of a decision are found by searches that try, at each decision, the values a legal
 record may take (`choices.witnesses`). Some of those searches leave values out, or take the
-result of one value for the others, where the rules make them alike (`domains.SHORTCUTS`:
+result of one value for the others, where the rules make them alike (`domains.common.SHORTCUTS`:
 `Raw.enough`, `Raw.any_one` and `Raw.alike` set by the domains; docs/performance.md, section
-12a). With `domains.SHORTCUTS` off every candidate is tried and replayed: the slow reference.
+12a). With `SHORTCUTS` off every candidate is tried and replayed: the slow reference.
 Both must give the same tiles, eligible or not, with the same rule, message and place, and
 the same options at every decision of a recorded turn, after the same number of replays of
 the turn's search (the planner bots measure their search in replays: their games, and so the
@@ -23,10 +23,11 @@ from typing import Any, TypeVar
 
 import pytest
 
+from grinivil_cli import choose as choices
 from grinivil_cli.base import collector
-from grinivil_cli.engine import choices, domains
+from grinivil_cli.choose import OMIT, Partial
+from grinivil_cli.choose.domains import common as domains
 from grinivil_cli.engine.abilities import merchant_active
-from grinivil_cli.engine.choices import OMIT, Partial
 from grinivil_cli.engine.game import Game
 from grinivil_cli.table.loading import load_game
 
@@ -139,7 +140,7 @@ def test_the_tile_lists_with_a_worker_put_on_the_merchant(
         log: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The samples' players seldom take the Merchant: at every 7th table of a sample with the
     Merchant on the ring, a Worker of the player on turn is put on it (when free), and every
-    Action chosen draws a cube (`domains.BLIND_TO_THE_MERCHANT`, `one_refill_per_pouch`)."""
+    Action chosen draws a cube (`domains.turn.BLIND_TO_THE_MERCHANT`, `one_refill_per_pouch`)."""
     sample = Sample(log)
     tried = 0
 

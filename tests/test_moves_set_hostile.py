@@ -294,7 +294,7 @@ def without(position: tuple[str, ...], dotted: str) -> list[str]:
 
 def shown_of(option: Any) -> str:
     """The words the text listing shows for an option given as JSON (null: leave it out)."""
-    from grinivil_cli.engine.choices import OMIT
+    from grinivil_cli.choose import OMIT
     from grinivil_cli.engine.records import PENDING
 
     def back(v: Any) -> Any:

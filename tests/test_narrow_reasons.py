@@ -10,9 +10,9 @@ Grinies unless set, Inner tiles I01 and I02, and a Municipal House on O1.s1.
 
 from __future__ import annotations
 
+from grinivil_cli.choose import tile_choices
 from grinivil_cli.edition.model import RESOURCES
 from grinivil_cli.engine import townland
-from grinivil_cli.engine.choices import tile_choices
 from grinivil_cli.engine.game import Game
 
 from gamekit import building, give, illegal, new_game, player

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grinivil_cli.engine.choices import Partial, tile_choices, turn_search
+from grinivil_cli.choose import Partial, tile_choices, turn_search
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.market import holes
 from grinivil_cli.reports.setvalues import decisions

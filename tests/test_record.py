@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from grinivil_cli.choose import END, OMIT, Decision, fingerprint
 from grinivil_cli.cli import app
-from grinivil_cli.engine.choices import END, OMIT, Decision, fingerprint
 from grinivil_cli.recorder.transcript import header_text, transcript
 from grinivil_cli.table import answers
 from grinivil_cli.table.loading import load_game

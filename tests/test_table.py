@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from grinivil_cli.engine.choices import (
+from grinivil_cli.choose import (
     END,
     MISSING,
     OMIT,

@@ -1,6 +1,6 @@
 """Are the decision domains complete? The perft-like check of issue 12: make every recorded
 turn again, decision by decision, and check that each recorded value is among the exact
-options `grinivil_cli/engine/choices.py` offers for its decision.
+options `grinivil_cli/choose` offers for its decision.
 
 Usage: python tools/completeness.py [LOG ...] [--games N] [--players 2,3,4,5,6] [--seed S]
                                     [--option KEY=VALUE ...] [--time-limit SECONDS]
@@ -38,13 +38,13 @@ if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e
     sys.path.insert(0, str(TOP))
 
 from grinivil_cli.base import collector  # noqa: E402
-from grinivil_cli.edition.load import load_edition  # noqa: E402
-from grinivil_cli.engine.choices import (  # noqa: E402
+from grinivil_cli.choose import (  # noqa: E402
     MAX_PROBES,
     NotOffered,
     SearchCapped,
     remake,
 )
+from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.replay import Replay, replay  # noqa: E402
 from grinivil_cli.errors import IllegalMove, LogFormatError  # noqa: E402

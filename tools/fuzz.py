@@ -53,9 +53,9 @@ if str(TOP) not in sys.path:  # runnable from a checkout without `pip install -e
     sys.path.insert(0, str(TOP))
 
 from grinivil_cli.base.terminal import is_safe  # noqa: E402
+from grinivil_cli.choose import Partial, turn_search  # noqa: E402
 from grinivil_cli.edition.load import load_edition  # noqa: E402
 from grinivil_cli.edition.model import RESOURCES, Edition  # noqa: E402
-from grinivil_cli.engine.choices import Partial, turn_search  # noqa: E402
 from grinivil_cli.engine.replay import play_written  # noqa: E402
 from grinivil_cli.engine.setup import set_up  # noqa: E402
 from grinivil_cli.errors import LogFormatError  # noqa: E402

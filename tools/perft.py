@@ -9,7 +9,7 @@ A position is the table before a turn, drawn (by the seed) from the samples (`sa
 to `game-6p`), every variant sample (`samples/variants/*.yaml`, each at least once) and games
 simulated by `grinivil simulate`'s bots at 2 to 6 players (every other one with a variant:
 promo tiles, Big Town, the Beginners Ring, Personalized TAR). At each position the offered
-choices (`engine/choices.py`: `turn_search`, `tile_choices`, `Search.decision`) are checked
+choices (`grinivil_cli/choose`: `turn_search`, `tile_choices`, `Search.decision`) are checked
 against the validator (`engine/replay.play_written`, which judges a complete turn record on
 the table as `grinivil validate` does):
 
@@ -107,11 +107,7 @@ for _where in (TOP, TOP / "tools"):  # runnable from a checkout; completeness.py
 from completeness import options_text, tables  # noqa: E402
 
 from grinivil_cli.base import collector  # noqa: E402
-from grinivil_cli.edition.load import load_edition  # noqa: E402
-from grinivil_cli.edition.model import RESOURCES  # noqa: E402
-from grinivil_cli.engine import choices, townland  # noqa: E402
-from grinivil_cli.engine.actions.trade import MIN_BID  # noqa: E402
-from grinivil_cli.engine.choices import (  # noqa: E402
+from grinivil_cli.choose import (  # noqa: E402
     CONTAINER_KEYS,
     COUNT_MAPPINGS,
     MISSING,
@@ -124,6 +120,7 @@ from grinivil_cli.engine.choices import (  # noqa: E402
     in_offered_form,
     line,
     list_path,
+    probe,  # noqa: E402
     put,
     remake,
     same,
@@ -133,8 +130,13 @@ from grinivil_cli.engine.choices import (  # noqa: E402
     unused_values,
     witnesses,
 )
+from grinivil_cli.choose.domains import DOMAINS  # noqa: E402
+from grinivil_cli.choose.domains.common import IMPORT_OFFER, MIN_PLEDGE  # noqa: E402
+from grinivil_cli.edition.load import load_edition  # noqa: E402
+from grinivil_cli.edition.model import RESOURCES  # noqa: E402
+from grinivil_cli.engine import townland  # noqa: E402
+from grinivil_cli.engine.actions.trade import MIN_BID  # noqa: E402
 from grinivil_cli.engine.construction import FAMILY_OF_SITE  # noqa: E402
-from grinivil_cli.engine.domains import DOMAINS, IMPORT_OFFER, MIN_PLEDGE  # noqa: E402
 from grinivil_cli.engine.game import Game  # noqa: E402
 from grinivil_cli.engine.records import UnreadableTurn  # noqa: E402
 from grinivil_cli.engine.replay import Replay, play_written, replay  # noqa: E402
@@ -977,13 +979,13 @@ def look(cls: str, what: dict[str, str]) -> str:
 
 @contextmanager
 def lookahead(on: bool) -> Iterator[None]:
-    """Replays that take the first candidate on the way (`choices.LOOKAHEAD`), or not."""
-    saved = choices.LOOKAHEAD
-    choices.LOOKAHEAD = on
+    """Replays that take the first candidate on the way (`probe.LOOKAHEAD`), or not."""
+    saved = probe.LOOKAHEAD
+    probe.LOOKAHEAD = on
     try:
         yield
     finally:
-        choices.LOOKAHEAD = saved
+        probe.LOOKAHEAD = saved
 
 
 # --- mutations ------------------------------------------------------------------------------------

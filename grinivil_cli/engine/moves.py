@@ -1,5 +1,5 @@
 """The one judge of whether a turn record is legal: the replay itself, on a copy of the table
-(`is_legal`). The legal choices of a turn, decision by decision, are `engine/choices.py`;
+(`is_legal`). The legal choices of a turn, decision by decision, are `grinivil_cli/choose`;
 the simulator's bots make their turns from them (grinivil_cli/sim/bot.py).
 """
 

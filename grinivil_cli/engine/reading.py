@@ -1,11 +1,11 @@
 """How the rules read a record, and ask whether a player is able to perform an Action: the one
-interface between the judge (the rules) and the chooser (`choices.py`, `domains.py`), which
+interface between the judge (the rules) and the chooser (`grinivil_cli/choose`), which
 asks the rules from outside (issue 29). The rules know nothing of a move being made: they
 read through `Game.reader` and ask `Game.ability`, and the chooser supplies both.
 
 A `Reader`: a replay of a log reads its records as written (`LOG`); the chooser's replays
 read a record being made decision by decision through its probe, which may decide a field
-when the rules read it (`VIEWS`, put on the table by `choices.quiet`). An `Ability` answers
+when the rules read it (`VIEWS`, put on the table by `choose.quiet`). An `Ability` answers
 R-TAR-06 for a declined action: the chooser's searches (the module `choices`, `able` and
 `able_at_the_choice`), registered by the layer that makes games for the front ends
 (`grinivil_cli/table/__init__.py`: `use_ability`), since no rule imports the chooser.
@@ -78,7 +78,7 @@ LOG: Reader = _Log()
 
 class Chooser(FieldProbe, Protocol):
     """A probe that may know, where a turn being made chooses a tile whose choosing move draws
-    at random, that no draw lets the player perform it (`choices.Probe`)."""
+    at random, that no draw lets the player perform it (`choose.Probe`)."""
 
     def choosing(self, g: Any, p: PlayerState, action: str, step: Step,
                  before: GameState | None, turn: Any) -> IllegalMove | None: ...
@@ -86,7 +86,7 @@ class Chooser(FieldProbe, Protocol):
 
 class _Views:
     """Records being made, each read through its own probe (`records.probed`), which may
-    decide the field read; the others as written. The chooser puts it on (`choices.quiet`)."""
+    decide the field read; the others as written. The chooser puts it on (`choose.quiet`)."""
 
     def peek(self, record: R) -> R:
         return unprobed(record)

@@ -12,8 +12,7 @@ from .market import place_on_market
 from .records import Step
 from .state import STARTING_TILE, PlayerState
 from .tiles import BUILD_TILES, TimeCost, ring_tile_of, tile_name
-from .turnstate import Move, steps_to
-from .turnstate import Turn as Turn  # re-exported for engine/choices.py until issue 29 moves it
+from .turnstate import Move, Turn, steps_to
 from .turnstate import TurnContext as TurnContext
 
 TAX = 5  # R-RND-03

@@ -57,7 +57,7 @@ def play_action(g: Game, p: PlayerState, step: Step, turn: Turn, *,
     """Steps 1-7 for one action (a turn's, or a Repeat Action's: AMB-TURN-01 (a)); `turn`
     holds what was true at the beginning of the turn and its record, which holds what belongs
     to the end of the turn. `only_the_action`: steps 1-6 only, the Action performed and no
-    more (`choices.choosable`)."""
+    more (`choose.choosable`)."""
     first = step is turn.record
     if not first:
         for key, value in (("claims", step.claims), ("excess", step.excess),

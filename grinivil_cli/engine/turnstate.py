@@ -40,7 +40,7 @@ class TurnContext:
     turn: Turn | None = None
     # the table before the choosing move, kept for a declined action when the move or step 2
     # draws at random (a TAR completion's refill, the Merchant): eligibility (b) is judged at
-    # the choice, before the draws (R-TAR-06, `choices.able_at_the_choice`)
+    # the choice, before the draws (R-TAR-06, `choose.able_at_the_choice`)
     before_choice: GameState | None = None
     refills_used: int = 0
     repeats_earned: int = 0

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..choose import Decision, reason
 from ..edition.model import RESOURCES
 from ..engine.actions import NAMES
-from ..engine.choices import Decision, reason
 from ..engine.tiles import ring_tile_of
 from ..errors import IllegalMove, LogFormatError
 from ..errors import Path as LogPath

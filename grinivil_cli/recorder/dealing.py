@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..choose import Decision
 from ..edition.model import RESOURCES, Edition
-from ..engine.choices import Decision
 from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES, set_up
 from ..errors import IllegalMove
 from ..table import answers

@@ -1,5 +1,5 @@
 """A game being recorded: its log file, the table after its last whole turn, and the turn being
-made, one decision at a time, from the exact options of each (`engine/choices.py`).
+made, one decision at a time, from the exact options of each (`grinivil_cli/choose`).
 
 The file is written whole after every turn (`output.write_atomic`): closing the terminal or a
 crash loses at most the turn being entered. `undo` takes the last turn back out of the file;

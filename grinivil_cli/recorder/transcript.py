@@ -1,5 +1,5 @@
 """A recorded game turned back into the answers `grinivil record` would be given at the table:
-each turn made again decision by decision (`choices.walk`, every value among the options
+each turn made again decision by decision (`choose.walk`, every value among the options
 offered; the tile, always asked, judged by itself as `grinivil record` judges an answer read
 from a file), one answer for each question the recorder asks (none for a decision with one
 possible value), an empty line where the default is the value. Recording the answers again
@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..edition.model import RESOURCES
-from ..engine.choices import (
+from ..choose import (
     Decision,
     Partial,
     in_offered_form,
@@ -22,6 +21,7 @@ from ..engine.choices import (
     turn_search,
     walk,
 )
+from ..edition.model import RESOURCES
 from ..engine.game import Game
 from ..engine.replay import Replay
 from ..errors import Path

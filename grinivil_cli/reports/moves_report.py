@@ -1,13 +1,12 @@
 """`grinivil moves`: the legal choices of the player on turn after a turn of a log, as text
-and JSON (the engine finds them: `engine/choices.py`; nothing is judged here)."""
+and JSON (the engine finds them: `grinivil_cli/choose`; nothing is judged here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.actions import NAMES
-from ..engine.choices import (
+from ..choose import (
     END,
     MISSING,
     OMIT,
@@ -20,6 +19,7 @@ from ..engine.choices import (
     tile_choices,
     turn_search,
 )
+from ..engine.actions import NAMES
 from ..engine.game import Game
 from ..engine.records import PENDING
 from ..engine.tiles import ring_tile_of
@@ -110,7 +110,7 @@ def decisions_report(g: Game, after: int, tile: str, given: dict[str, Any],
                      ) -> tuple[dict[str, Any], IllegalMove | None]:
     """The decisions of `tile` for the player on turn after turn `after`, one after the
     other: each decision's exact options, and the value the line takes (given by --set for
-    its path, as `choices.line` reads it with `take`, or the first option). A value given
+    its path, as `choose.line` reads it with `take`, or the first option). A value given
     that is not among the options is refused: by the rule it breaks, or, when the rules
     find none (a count below 0, which only the log's format forbids), by the decision's
     own rule."""

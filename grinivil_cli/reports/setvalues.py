@@ -25,8 +25,8 @@ import re
 from typing import Any
 
 from ..base.terminal import is_safe
+from ..choose import END, MISSING, OMIT, Decision, Partial, put
 from ..edition.references import check_references
-from ..engine.choices import END, MISSING, OMIT, Decision, Partial, put
 from ..engine.game import Game
 from ..engine.records import UnreadableTurn
 from ..errors import IllegalMove, LogFormatError

@@ -1,5 +1,5 @@
 """Simple bots that play legal games by making each turn decision by decision, from the exact
-options the engine offers (`engine/choices.py`): the rules say which decision comes next and
+options the engine offers (`grinivil_cli/choose`): the rules say which decision comes next and
 which values are legal; the bot's policy only says which legal value it likes best.
 
 At every decision the bot ranks the domain's candidates by its policy (`Bot.prefer`, one rule
@@ -19,11 +19,7 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..edition.model import RESOURCES
-from ..engine import townland, turnstate
-from ..engine.actions.promo import MIN_PLEDGE
-from ..engine.actions.trade import MIN_BID
-from ..engine.choices import (
+from ..choose import (
     END,
     OMIT,
     Partial,
@@ -33,7 +29,11 @@ from ..engine.choices import (
     turn_search,
     witnesses,
 )
-from ..engine.domains import MAX_REPEATS
+from ..choose.domains.common import MAX_REPEATS
+from ..edition.model import RESOURCES
+from ..engine import townland, turnstate
+from ..engine.actions.promo import MIN_PLEDGE
+from ..engine.actions.trade import MIN_BID
 from ..engine.game import Game
 from ..engine.roads import ROAD_CONCRETE
 from ..engine.state import PlayerState

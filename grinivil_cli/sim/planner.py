@@ -1,7 +1,7 @@
 """A stronger bot (issue 16): a one-move lookahead on the engine's exact legal choices.
 
 Every turn the planner makes several complete candidate turns, each decision by decision from
-the exact options (`engine/choices.py`, the replay judging every step, as `bot.Bot` does): one
+the exact options (`grinivil_cli/choose`, the replay judging every step, as `bot.Bot` does): one
 for each promising tile and, inside a turn, one for each of the few best values of the
 decisions that shape it (the site, the Building Token, the Associated Build Action, the House
 and the Resident of a sale, the card taken...), the other decisions taken by a fixed policy.
@@ -32,11 +32,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..choose import END, OMIT, Partial, Raw, Search, SearchCapped, quiet, turn_search
+from ..choose.domains.common import MAX_REPEATS
 from ..edition.model import RESOURCES
 from ..engine import townland
 from ..engine.actions.trade import MIN_BID
-from ..engine.choices import END, OMIT, Partial, Raw, Search, SearchCapped, quiet, turn_search
-from ..engine.domains import MAX_REPEATS
 from ..engine.game import Game
 from ..engine.replay import play_written
 from ..engine.residents import COMPENSATION, qualifying

@@ -1,6 +1,6 @@
 """Answers as people type them, and the options of a decision as people read them.
 
-One decision of a turn (`engine/choices.Decision`) is answered by one line: an option's word
+One decision of a turn (`choose.Decision`) is answered by one line: an option's word
 (`buy-resources`, `I3.s2`, `yes`), any unique beginning of it (`buy-r`), a number for a count,
 the cubes of a draw by their names or initials (`concrete wood wood steel`, `c w w s`, `cwws`,
 in any order), `-` to leave an optional field out, `.` to end a list, or nothing at all for the
@@ -14,8 +14,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from ..choose import END, OMIT, Decision
 from ..edition.model import RESOURCES
-from ..engine.choices import END, OMIT, Decision
 from ..engine.records import PENDING
 from ..logfile.suggest import did_you_mean
 

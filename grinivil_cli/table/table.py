@@ -2,7 +2,7 @@
 
 A `Table` holds a legal log that is not over (its text, as written, and the table after its
 last whole turn) and the turn being made. `decision` is the next decision of that turn with
-its exact options (`engine/choices.py`: every option leads to a legal turn, and every legal
+its exact options (`grinivil_cli/choose`: every option leads to a legal turn, and every legal
 turn is reached through them); `answer(value)` takes one, or raises the `IllegalMove` the
 rules give for it and leaves the table as it was; the answer that completes the turn plays it
 for real and returns what it changed (`TurnDone`). `back()` takes the last answer back,
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..choose import Decision, Partial, Search, TileChoice, tile_choices, turn_search
 from ..edition.load import load_edition
 from ..edition.model import Edition
 from ..engine.actions import NAMES
-from ..engine.choices import Decision, Partial, Search, TileChoice, tile_choices, turn_search
 from ..engine.game import Game
 from ..engine.ledger import Entry
 from ..engine.replay import CLAIM, Replay, play_written, replay

@@ -50,7 +50,7 @@ Equality. `at`, `keys` and `Cubes.listed` are compare=False: two records of the 
 equal wherever and however they were written. A record made by hand has no `keys`: it is
 written in the order of docs/log-format.md.
 
-Decisions. A turn being made decision by decision (`engine/choices.py`) is read by
+Decisions. A turn being made decision by decision (`grinivil_cli/choose`) is read by
 `parse_partial` (its parts still to decide allowed) and given to the rules through `probed`:
 the same record, each field read first asking the probe (`FieldProbe`), which stops the rules at
 the first field not decided yet, in the state of the table at that moment. `Record.log_keys`

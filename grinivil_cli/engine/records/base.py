@@ -65,7 +65,7 @@ class UnreadableTurn(LogFormatError):
 
 
 class Sentinel:
-    """A value of a decision being made that is not a value of the log (`engine/choices.py`)."""
+    """A value of a decision being made that is not a value of the log (`grinivil_cli/choose`)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -82,7 +82,7 @@ PENDING = Sentinel("PENDING")  # a part of an option decided by a later decision
 
 class FieldProbe(Protocol):
     """What a record being made decision by decision asks before the rules read one of its
-    fields (`choices.Probe`): `path`, the field's (with `item`, an entry of it)."""
+    fields (`choose.Probe`): `path`, the field's (with `item`, an entry of it)."""
 
     def read(self, path: Path, key: str, item: str | int | None = None, *,
              outcome: bool = False) -> bool:
@@ -213,7 +213,7 @@ def _probed_read(self: Record, name: str) -> Any:
 
 def refresh(view: Record, fresh: Record) -> None:
     """A probed record made again in place from `fresh`, the same record read anew with a
-    value decided in the middle of a replay (`choices.Probe.ask`): its fields, and those of
+    value decided in the middle of a replay (`choose.Probe.ask`): its fields, and those of
     its parts already read through the probe, which the rules may hold. A part whose shape
     changed is made again when next read."""
     own = view.__dict__

@@ -247,7 +247,7 @@ def outcome_value(key: str, value: object, at: At) -> Any:
 
 
 def parse_partial(data: dict[str, Any], path: Path | At, *, step: bool = False) -> Turn:
-    """The record of a turn being made decision by decision (`engine/choices.py`): what is
+    """The record of a turn being made decision by decision (`grinivil_cli/choose`): what is
     decided so far, with its tile not chosen yet (""), a site bonus whose kind is chosen but
     not its value (PENDING), an element of a list begun (left out: the rules read a list when
     it is complete)."""
