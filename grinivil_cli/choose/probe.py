@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
 
 LOOKAHEAD = True  # a replay takes on the way the value a search tries first (`first_value`)
+IN_A_REPEAT = True  # ... a Repeat Action's fields too (off: the reference of the tests)
+
 
 class Probe:
     """Put on a record being made: stops the rules at the first field not decided yet."""
@@ -139,8 +141,10 @@ class Probe:
         the field out (the record reads its default) or end a list; decide a plain value of
         a field of the record (a site, a token, a count, a resident...), an entry of a
         mapping of counts (cubes, bids, excess...) or a random outcome (read through
-        `Game.outcome`), the record then read again (`refresh`). Not an element of a list
-        (the rules may hold the list), a value made of several decisions, or the tile."""
+        `Game.outcome`), the record then read again (`refresh`), in the turn's record or in
+        a Repeat Action's (counted by the search as the replays they spare, `Search.spare`).
+        Not an element of a list (the rules may hold the list), a value made of several
+        decisions, or the tile."""
         value = next(witnesses(raw), MISSING)
         if value is MISSING or value is OMIT or value is END:
             return value
@@ -150,8 +154,9 @@ class Probe:
             return MISSING
         outcome = raw.key in OUTCOME_KEYS
         inner = raw.path[:-1] if outcome and isinstance(raw.path[-1], int) else raw.path
-        if any(isinstance(k, int) for k in inner):
-            return MISSING
+        if any(isinstance(k, int) and (i == 0 or inner[i - 1] != "repeat" or not IN_A_REPEAT)
+               for i, k in enumerate(inner)):  # a Repeat Action's fields are taken: its
+            return MISSING  # record is made again in place, as the turn's is (`refresh`)
         if not outcome and not isinstance(value, (str, int)):
             return MISSING
         return value

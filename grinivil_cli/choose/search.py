@@ -54,6 +54,7 @@ class Search:
     cache: dict[str, Result] = field(default_factory=dict)
     known: dict[str, bool] = field(default_factory=dict)
     deepest: tuple[int, IllegalMove | None] = (-1, None)  # the dead end with most decisions
+    spared: set[str] = field(default_factory=set)  # `spare`: known, not counted yet
 
     def probe(self, partial: Partial) -> Result:
         key = partial.key()
@@ -63,6 +64,7 @@ class Search:
             found = self.run(partial)
             if found.taken:  # the replays of the decisions taken on the way, made by this one
                 assert found.made is not None
+                self.spare(found)
                 dead = len(found.taken) if found.dead_from is None else found.dead_from
                 for i, (raw, before) in enumerate(found.taken):
                     self.cache[before.key()] = Result(raw=raw) if i < dead else \
@@ -72,7 +74,23 @@ class Search:
                 found = self.cache[key]
             else:
                 self.cache[key] = found
+        elif key in self.spared:
+            self.spared.discard(key)
+            self.count()
         return found
+
+    def spare(self, found: Result) -> None:
+        """The records after the values a replay decided on the way inside a Repeat Action
+        (`Probe.first_value`): each is counted as a replay when the search first asks for it,
+        as the replay a search made there before they were taken on the way was (the planner
+        bots measure their search in replays, issue 16: their games do not change)."""
+        assert found.made is not None
+        after = [before for _, before in found.taken[1:]] + [found.made]
+        for (raw, before), made in zip(found.taken, after, strict=True):
+            # a value decided (a field left out or a list ended was taken there before)
+            if made.data is not before.data and in_a_repeat(raw.path) and \
+                    made.key() not in self.cache:
+                self.spared.add(made.key())
 
     def count(self) -> None:
         """One more replay (`SearchCapped` past MAX_PROBES)."""
@@ -95,6 +113,9 @@ class Search:
                 if key not in self.cache:
                     self.count()
                     self.cache[key] = first
+                elif key in self.spared:
+                    self.spared.discard(key)
+                    self.count()
             yield child
             if i == 0 and raw.alike:
                 found = self.cache.get(child.key())
@@ -245,3 +266,9 @@ def witnesses(raw: Raw) -> Iterator[Any]:
             yield from (lo, hi) if hi != lo else (lo,)
         else:
             yield from range(lo, hi + 1)
+
+
+def in_a_repeat(path: Path) -> bool:
+    """Whether a decision is one of a Repeat Action's (an element of `repeat`)."""
+    return any(k == "repeat" and i + 1 < len(path) and isinstance(path[i + 1], int)
+               for i, k in enumerate(path))
