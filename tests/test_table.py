@@ -139,3 +139,43 @@ def test_a_claim_that_disagrees_is_refused_and_changes_nothing() -> None:
     assert table.log() == text
     table.answer(Claims({"Anna": {"money": money}}))
     assert table.log().endswith(f"  claims:\n    Anna: {{money: {money}}}\n")
+
+
+@pytest.mark.parametrize("name,after", [("game-3p.yaml", 40), ("variants/promo-tiles-4p.yaml", 45)])
+def test_moves_lists_what_the_table_offers(tmp_path: Path, name: str, after: int) -> None:
+    """`grinivil moves` looks at any turn of any log (finished, or with an illegal move later),
+    which a Table, a game to go on with, does not open; it asks the chooser the Table asks
+    (`tile_choices`, `line`). After turn `after` of the sample, the tiles `moves` lists are
+    the Table's (eligible or not, with the same rule), and the first decision of each
+    eligible tile has the options the Table offers once that tile is answered."""
+    from test_moves_cli import moves_json
+
+    from grinivil_cli.reports.moves_report import as_json
+
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    table = Table.from_text(header_text(text), name)
+    play_through(table, data["turns"][:after])
+    cut = tmp_path / "cut.yaml"
+    cut.write_text(table.log(), encoding="utf-8")
+    listed = moves_json(cut)
+    assert listed["turn"] == after and listed["player"] == table.player
+    tiles = table.tiles()
+    assert [(t["tile"], t["eligible"], t.get("rule")) for t in listed["tiles"]] == [
+        (t.tile, t.eligible, t.why.rule if t.why and not t.eligible else None) for t in tiles]
+    eligible = [t.tile for t in tiles if t.eligible]
+    assert len(eligible) >= 5
+    for tile in eligible:
+        first = moves_json(cut, "--tile", tile)["decisions"]
+        if table.answer(tile) is not None:  # the tile alone made a whole turn
+            assert first == []
+            table.undo()
+            continue
+        d = table.decision
+        assert d is not None and first
+        assert first[0]["path"] == list(d.path)
+        assert first[0].get("options") == ([as_json(o) for o in d.options]
+                                           if d.kind != "count" else None)
+        assert first[0].get("ranges") == ([list(r) for r in d.ranges]
+                                          if d.kind == "count" else None)
+        table.back()
