@@ -3,7 +3,7 @@ prompt_toolkit): a short game with an answer the rules refuse, an undo, the term
 the middle of a turn, and the recording opened again from the last whole turn (issue 13).
 
 The game is dealt from seed 7 for 3 players (Anna, Bruno, Clara; ring position 1 is Buy
-Resources, 2 Sell the House, 4 Convert, 5 Subsidy)."""
+Resources #01, 2 Sell the House #12, 4 Convert #13, 5 Subsidy #17, 9 the Auction #05)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,11 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.sendline("convert")
     c.expect("turn 1: Anna, Convert")
     c.expect("turn 2, Bruno")
-    c.sendline("5")  # Subsidy, by its ring position
+    c.sendline("5")  # #05 is the Auction, position 5 holds Subsidy: which one?
+    c.expect(r"'5' could be Auction \(#05, ring position 9\) by its printed number, or "
+             r"Subsidy \(#17, ring position 5\) by its place on the ring: answer #05 or @5")
+    c.sendline("@5")  # Subsidy, by its ring position
+    c.expect(r"= Subsidy \(#17, ring position 5\)")
     c.expect("turn 2: Bruno, Subsidy")
     c.expect("turn 3, Clara")
     c.sendline("1")  # Buy Resources: its cubes are asked next

@@ -18,6 +18,8 @@ line of standard input is at most `ANSWER_MAX` characters.
 
 from __future__ import annotations
 
+import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..choose import Decision, reason
+from ..choose import MISSING, Decision, reason
 from ..edition.model import RESOURCES
 from ..engine.actions import NAMES
 from ..engine.tiles import ring_tile_of
@@ -114,6 +116,11 @@ class Question:
 class Console(Protocol):
     shows_tiles: bool  # the eligible tiles are found to be shown before the question
 
+    @property
+    def width(self) -> int:
+        """The columns lists are wrapped to."""
+        ...
+
     def ask(self, question: Question) -> str:
         """The next answer; Stop at the end of the answers or when the user leaves."""
         ...
@@ -125,10 +132,17 @@ class Console(Protocol):
         ...
 
 
+# a comment line of an answers file: `#` first, then anything but a digit (`#05` answers a
+# tile by its printed number)
+COMMENT = re.compile(r"\s*#(?![0-9])")
+
+
 class Script:
-    """Answers read from a file, one a line (`--answers`); `#` starts a comment line."""
+    """Answers read from a file, one a line (`--answers`); `#` starts a comment line, unless
+    a digit follows it (`#05`: a tile's printed number)."""
 
     shows_tiles = False
+    width = 96  # a transcript reads the same everywhere
 
     def __init__(self, path: Path, out: Callable[[str], None]) -> None:
         self.path = path
@@ -141,7 +155,7 @@ class Script:
         while self.at < len(self.lines):
             line = self.lines[self.at]
             self.at += 1
-            if line.lstrip().startswith("#"):
+            if COMMENT.match(line):
                 continue
             self.asked += 1
             self.out(f"{question.title}> {line}")
@@ -198,6 +212,11 @@ class Terminal:
                         raise Stop from None
         except (EOFError, KeyboardInterrupt):
             raise Stop from None
+
+    @property
+    def width(self) -> int:
+        """The terminal's columns (asked each time: it may be resized), 40 at least."""
+        return max(40, shutil.get_terminal_size((97, 24)).columns - 1)
 
     def say(self, text: str) -> None:
         self.out(text)
@@ -271,7 +290,7 @@ def make_turn(rec: Recording, console: Console,
             continue
         q = question(rec, number, d)
         if tile and ahead is None and console.shows_tiles and not shown:
-            console.say(tiles_line(rec, d, every.options))
+            console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
         text = ahead if ahead is not None else console.ask(q)
         word = text.strip().lower()
@@ -340,6 +359,8 @@ def make_turn(rec: Recording, console: Console,
         except IllegalMove as e:
             console.refuse(f"{answers.option_text(value)}: {e.rule}: {e.message}", 1)
             continue
+        if tile:  # which tile the answer chose, in the table's words: `5` is not ambiguous
+            console.say(f"  = {answers.tile_words(rec.game, str(value))}")
         later.update(extras)
         if counts is not None:
             for r in RESOURCES[RESOURCES.index(key) + 1:]:
@@ -377,39 +398,35 @@ def question(rec: Recording, number: int, d: Decision) -> Question:
     return Question(title, d, words, shown)
 
 
-def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...]) -> str:
-    """The eligible tiles by ring position, and the others ('?' says why not)."""
+def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...], width: int = 96) -> str:
+    """The eligible tiles, each by its printed number and its ring position, and the others
+    ('?' says why not), wrapped to `width` columns."""
     ring = rec.game.state.ring
 
     def at(tile: Any) -> str:
-        return f"{ring.position_of(ring_tile_of(str(tile)))} {tile}"
+        return f"#{answers.printed_number(rec.game.ed, str(tile))} {tile} " \
+            f"@{ring.position_of(ring_tile_of(str(tile)))}"
 
     eligible = ", ".join(at(t) for t in d.options)
     others = ", ".join(at(t) for t in every if t not in d.options)
     texts = [f"eligible: {eligible}"] + ([f"not eligible ('?' says why): {others}"]
                                          if others else [])
     return "\n".join(line for text in texts for line in textwrap.wrap(
-        text, 96, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False))
+        text, width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False))
 
 
 def value_of(rec: Recording, d: Decision, text: str) -> Any:
-    """The value an answer gives; for the tile, its ring position too (1 to 20), in ASCII
-    digits ('²' and '①' are digits to `str.isdigit`, and `int` of 5,000 digits raises)."""
+    """The value an answer gives; a tile also by its printed number, its ring position or its
+    name (`answers.tile_answer`)."""
     answer = text.strip()
-    if d.path == ("tile",) and answer.isnumeric():
-        position = answers.number(answer)
-        if position is None:
-            what = "a ring position (1 to 20)" if answer.isascii() else "a number"
-            raise answers.NotAnOption(f"{answers.quoted(answer)} is not {what}; a tile is "
-                                      "answered by its name, any beginning of it, or its ring "
-                                      "position")
-        ring = rec.game.state.ring
-        at = [o for o in d.options if ring.position_of(ring_tile_of(str(o))) == position]
-        if len(at) == 1:
-            return at[0]
-        if len(at) > 1:
-            raise answers.NotAnOption(f"position {answer} holds {' and '.join(map(str, at))}: "
-                                      "name one")
+    if d.path == ("tile",):
+        if answer.isnumeric() and not answer.isascii():  # '²' and '①' are numeric too
+            raise answers.NotAnOption(f"{answers.quoted(answer)} is not a number; a tile is "
+                                      "answered by its name, its printed number (#05) or its "
+                                      "ring position (@5)")
+        found = answers.tile_answer(rec.game, d, answer)
+        if found is not MISSING:
+            return found
     return answers.parse(d, text)
 
 
@@ -447,10 +464,13 @@ def help_text(rec: Recording, d: Decision) -> str:
     ring = rec.game.state.ring
     for t in rec.table.tiles():
         pos = ring.position_of(ring_tile_of(t.tile))
+        number = "#" + answers.printed_number(rec.game.ed, t.tile)
         what = "eligible" if t.eligible else f"not eligible: {reason(t.why)}" + (
             f" ({t.why.rule}: {t.why.message})" if t.why is not None else "")
-        lines.append(f"  {pos:>2} {t.tile:<24} {NAMES.get(t.tile, t.tile):<28} {what}")
-    lines.append("  (a tile by its name, any beginning of it or its position; 'TILE decline' "
-                 "chooses it and declines the Action: the 2-VP penalty, R-TAR-10)")
+        lines.append(f"  @{pos:<2} {number:<4} {t.tile:<24} {NAMES.get(t.tile, t.tile):<29} "
+                     f"{what}")
+    lines.append("  (a tile by its printed number (#05), its ring position (@2), its name or "
+                 "any beginning of it; a bare number where both name the same tile; 'TILE "
+                 "decline' chooses it and declines the Action: the 2-VP penalty, R-TAR-10)")
     return "\n".join(lines)
 

@@ -14,9 +14,12 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..choose import END, OMIT, Decision
-from ..edition.model import RESOURCES
+from ..choose import END, MISSING, OMIT, Decision
+from ..edition.model import RESOURCES, Edition
+from ..engine.actions import NAMES
+from ..engine.game import Game
 from ..engine.records import PENDING
+from ..engine.tiles import DUAL_TILE, ring_tile_of
 from ..logfile.suggest import did_you_mean
 
 NO_DEFAULT: Any = object()
@@ -223,3 +226,104 @@ def answer_for(decision: Decision, value: Any) -> str:
 
 def same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
+
+
+# --- the Action Tile, as the table names it --------------------------------------------------
+
+HALVES = {"explore": "a", "build-road": "b"}  # #08's halves as the tile prints them (R-A08-01)
+# `#05` the printed number, `@5` the ring position, `5` either where both name the same tile
+TILE_NUMBER = re.compile(r"(?P<mark>[#@]?)0*(?P<n>[0-9]{1,3})(?P<suffix>[abp]?)", re.I)
+
+
+def printed_number(ed: Edition, action: str) -> str:
+    """The number printed on an action's tile: '05', '51P'; #08's halves '08a' (Explore
+    Land) and '08b' (Build a Road)."""
+    info = ed.action_tiles.get(ring_tile_of(action))
+    return "" if info is None else info.number + HALVES.get(action, "")
+
+
+def tile_words(g: Game, action: str) -> str:
+    """A tile as the table reads it: 'Auction (#05, ring position 2)'."""
+    position = g.state.ring.position_of(ring_tile_of(action))
+    where = f", ring position {position}" if position is not None else ""
+    return f"{NAMES.get(action, action)} (#{printed_number(g.ed, action)}{where})"
+
+
+def ring_actions(g: Game) -> list[str]:
+    """Every action of the ring, in ring order, #08 as its two halves."""
+    out: list[str] = []
+    for t in g.state.ring.tiles:
+        out += ["explore", "build-road"] if t == DUAL_TILE else [t]
+    return out
+
+
+def tile_answer(g: Game, d: Decision, text: str) -> Any:
+    """The tile an answer names by a number or a name, among `d.options`: the printed number
+    (`#05`, `#8a`, `#51P`), the ring position (`@5`), a bare number where the printed number
+    and the ring position name the same tile (or only one of them names a tile), or the
+    tile's name or a unique beginning of it (`auction`, `sell the`). MISSING when the answer
+    is none of these (the option's own word is read by `parse`); NotAnOption when it names
+    no tile of the ring, two, or a tile this decision does not offer. Numbers are judged
+    over every tile of the ring, not only those offered: `5` for the printed #05 must not
+    pick the tile at position 5 because #05 cannot be chosen."""
+    answer = " ".join(text.strip().split())
+    ring = ring_actions(g)
+    found = TILE_NUMBER.fullmatch(answer)
+    if found is None and re.fullmatch(r"[#@]?[0-9]+[abp]?", answer, re.I):
+        raise NotAnOption(f"{quoted(answer)} is not a ring position (@1 to "
+                          f"@{len(g.state.ring.tiles)}) nor a number printed on a tile (#05)")
+    if found is not None:
+        named = _numbered(g, ring, answer, found)
+    else:
+        lowered = answer.lower()
+        names = {a: NAMES.get(a, a).lower() for a in ring}
+        named = [a for a in ring if names[a] == lowered] or \
+            [a for a in ring if names[a].startswith(lowered) and len(lowered) >= 3]
+        if not named:
+            return MISSING
+        if len(named) > 1:
+            raise NotAnOption(f"{quoted(answer)} begins {len(named)} tiles: "
+                              f"{', '.join(tile_words(g, a) for a in named)}")
+    action = named[0]
+    if action not in d.options:
+        raise NotAnOption(f"{tile_words(g, action)} is not eligible here")
+    return action
+
+
+def _numbered(g: Game, ring: list[str], answer: str, found: re.Match[str]) -> list[str]:
+    """The tile a number names (one), or NotAnOption saying why not."""
+    n, suffix, mark = int(found["n"]), found["suffix"].lower(), found["mark"]
+    at_position = [a for a in ring if g.state.ring.position_of(ring_tile_of(a)) == n]
+
+    def printed() -> list[str]:
+        out = []
+        for a in ring:
+            number = printed_number(g.ed, a).lower()
+            digits = number.rstrip("abp")
+            if not digits.isdigit() or int(digits) != n:
+                continue
+            if suffix and not number.endswith(suffix):
+                continue
+            out.append(a)
+        return out
+
+    if mark == "@" or (not mark and not suffix and at_position and not printed()):
+        if suffix or not at_position:
+            raise NotAnOption(f"{quoted(answer)}: the ring's positions are 1 to "
+                              f"{len(g.state.ring.tiles)}")
+        named = at_position
+    else:
+        named = printed()
+        if not mark and not suffix and at_position and set(at_position) != set(named):
+            raise NotAnOption(
+                f"{quoted(answer)} could be {' or '.join(tile_words(g, a) for a in named)} by "
+                f"its printed number, or {' or '.join(tile_words(g, a) for a in at_position)} "
+                f"by its place on the ring: answer #{n:02d} or @{n}")
+        if not named:
+            raise NotAnOption(f"{quoted(answer)}: no tile of this ring is numbered #{n:02d}"
+                              f"{suffix}")
+    if len(named) > 1:  # #08: Explore Land (#08a) or Build a Road (#08b)
+        raise NotAnOption(f"{quoted(answer)} is {' or '.join(tile_words(g, a) for a in named)}"
+                          f": name one (#{printed_number(g.ed, named[0])} or "
+                          f"#{printed_number(g.ed, named[1])})")
+    return named
