@@ -538,7 +538,14 @@ def record(
         raise typer.Exit(code) from None
     try:
         record_turns(rec, console, _board)
-    except Stop:
+    except Stop as e:
+        if e.unfinished is not None and answers is not None:  # the file ends in a turn
+            number, given = e.unfinished
+            _echo(f"grinivil: {answers}: the answers end in the middle of turn {number} "
+                  f"({given} of its answers given): turn {number} is not recorded; add the "
+                  "rest of its answers and run the same command again.", err=True)
+            _echo(f"{log}: {_whole(rec.turns)} recorded.", err=True)
+            raise typer.Exit(UNREADABLE) from None
         out(f"{log}: {_whole(rec.turns)} recorded; run the same command to go on.")
     except Refused as e:
         _echo(f"grinivil: {e}", err=True)

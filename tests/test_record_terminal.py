@@ -39,7 +39,14 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.expect("turn 1: Anna, Subsidy")
     c.expect(r"Anna: Subsidy with 3 unemployed Workers \+12 G \(R-A17-01\)\.")
     c.expect("turn 2, Bruno")
+    c.sendline("undo")  # asks first
+    c.expect(r"Take back turn 1 \(Anna, Subsidy\)\? \[y/N\]")
+    c.sendline("n")
+    c.expect("nothing taken back")
+    c.expect("turn 2, Bruno")
     c.sendline("undo")
+    c.expect(r"Take back turn 1 .*\[y/N\]")
+    c.sendline("y")
     c.expect(r"turn 1 taken back; Anna is on turn \(turn 1\)")
     c.expect("turn 1, Anna")
     c.sendline("convert")
@@ -64,6 +71,8 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
 
     c = spawn("record", str(log))
     c.expect(r"2 turns recorded; Clara is on turn \(turn 3\)")
+    c.expect(r"the last turn recorded: turn 2: Bruno, Subsidy: Bruno: Subsidy with 3 unemployed "
+             r"Workers \+12 G \(R-A17-01\)\.")
     c.expect("turn 3, Clara")
     c.sendline("1")
     c.expect("concrete bought")

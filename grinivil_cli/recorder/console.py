@@ -4,11 +4,12 @@ answer a line), and the turns they make written to the log.
 
 At any question: an answer (see `answers.py`), `?` for the options and why the others are
 not (the tiles of the ring with their reasons), `back` for the previous question of the turn,
-`undo` to take the last whole turn back, `board` for the table as it is, `note TEXT` for a
-comment written with the turn, `quit` to stop (the log holds every whole turn); at a turn's
-first question, `score NAME N ...` or `money NAME N ...` for the table's claims after the last
-turn. A value the rules refuse is answered with its rule and asked again (from a file: the
-recording stops there, exit 1).
+`restart` to begin the turn again, `undo` to take the last whole turn back (a terminal asks
+first), `board` for the table as it is, `note TEXT` for a comment written with the turn, `quit`
+to stop (the log holds every whole turn); at a turn's first question, `score NAME N ...` and
+`money NAME N ...` (on one line or two) for the table's claims after the last turn. A value the
+rules refuse is answered with its rule and asked again (from a file: the recording stops
+there, exit 1; an answer that names no option, or answers that end in a turn: exit 2).
 
 An answers file is read once, bounded (`yamlsafe.read_bounded`: a FIFO is read to its end, a
 device refused by its size), as UTF-8 with a leading BOM dropped, and split at newlines only
@@ -35,27 +36,41 @@ from ..errors import IllegalMove, LogFormatError
 from ..errors import Path as LogPath
 from ..logfile.yamlsafe import read_bounded
 from ..table import Note, TurnDone, answers
-from ..table.table import NotAnOption
+from ..table.table import NotAnOption, summary
 from .session import CannotRecord, ChangedOutside, Recording, note_refused
 
-COMMANDS = ("?", "help", "back", "undo", "board", "quit", "note")
+COMMANDS = ("?", "help", "back", "restart", "undo", "board", "quit", "note")
 CLAIMS = {"score": "vp", "money": "money"}  # `score Anna 12 Bruno 9`: the table's track
 ANSWERS_MAX_BYTES = 1024 * 1024  # an answers file (a long game's answers take about 10 KB)
 ANSWER_MAX = 64 * 1024  # characters of a line of standard input (a note is at most 2,000)
 
 
-def claimed(text: str) -> dict[str, int]:
-    """`score Anna 12 Bruno 9` (or `money ...`) as {player: amount}."""
-    words = text.split()[1:]
-    if len(words) % 2:
-        raise CannotRecord(f"{answers.quoted(text.strip())}: a name and a number each", 2)
-    out: dict[str, int] = {}
-    for name, amount in zip(words[::2], words[1::2], strict=True):
+def claimed(text: str) -> dict[str, dict[str, int]]:
+    """`score Anna 12 Bruno 9 money Anna 35` as {"vp": {"Anna": 12, "Bruno": 9}, "money":
+    {"Anna": 35}}: after `score` or `money`, a name and a number each."""
+    out: dict[str, dict[str, int]] = {}
+    words = text.split()
+    what = ""
+    i = 0
+    while i < len(words):
+        if words[i].lower() in CLAIMS:
+            what = CLAIMS[words[i].lower()]
+            out.setdefault(what, {})
+            i += 1
+            continue
+        if not what or i + 1 >= len(words) or words[i + 1].lower() in CLAIMS:
+            raise CannotRecord(f"{answers.quoted(text.strip())}: after score or money, a name "
+                               "and a number each", 2)
+        name, amount = words[i], words[i + 1]
         value = answers.number(amount)
         if value is None:
             raise CannotRecord(f"{answers.quoted(amount)} is not a number "
                                f"({answers.quoted(name, marks=False)}'s)", 2)
-        out[name] = value
+        out[what][name] = value
+        i += 2
+    if not out or not all(out.values()):
+        raise CannotRecord(f"{answers.quoted(text.strip())}: after score or money, a name "
+                           "and a number each", 2)
     return out
 
 
@@ -91,7 +106,12 @@ def read_answers(path: Path) -> list[str]:
 
 
 class Stop(Exception):
-    """The user stops recording (quit, the end of the answers, Ctrl-D)."""
+    """The user stops recording (quit, the end of the answers, Ctrl-D); `unfinished`: the
+    turn whose answers were not all given (its number, and the answers given), if any."""
+
+    def __init__(self, unfinished: tuple[int, int] | None = None) -> None:
+        super().__init__()
+        self.unfinished = unfinished
 
 
 class Refused(Exception):
@@ -131,6 +151,10 @@ class Console(Protocol):
         """An answer refused: said, and asked again (a terminal) or Refused (a file)."""
         ...
 
+    def confirm(self, question: str) -> bool:
+        """Whether the user means it (a terminal asks; a file said so already)."""
+        ...
+
 
 # a comment line of an answers file: `#` first, then anything but a digit (`#05` answers a
 # tile by its printed number)
@@ -167,6 +191,9 @@ class Script:
 
     def refuse(self, message: str, code: int) -> None:
         raise Refused(f"{self.path}:{self.at}: {message}", code)
+
+    def confirm(self, question: str) -> bool:
+        return True
 
 
 class Terminal:
@@ -224,6 +251,17 @@ class Terminal:
     def refuse(self, message: str, code: int) -> None:
         self.out(f"  {message}")
 
+    def confirm(self, question: str) -> bool:
+        try:
+            if self.session is None:
+                self.out(f"{question} [y/N] ")
+                sure = sys.stdin.readline(ANSWER_MAX + 1)
+            else:
+                sure = self.session.prompt(f"{question} [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return sure.strip().lower() in answers.YES
+
 
 def record(rec: Recording, console: Console, show_board: Callable[[Recording], str]) -> None:
     """Record turns until the game is over or the user stops (Stop)."""
@@ -233,6 +271,8 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
                     f"recorder that was stopped: {', '.join(rec.removed)}")
     console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
                 f"(turn {rec.turns + 1}).")
+    if rec.turns:
+        console.say(f"  the last turn recorded: turn {rec.turns}: {last_turn(rec)}")
     claims = len(rec.table.findings)  # the log's claims that disagree (its moves are legal)
     if claims:
         console.say(f"  note: {claims} claim{'s' * (claims != 1)} of the log disagree"
@@ -245,6 +285,14 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
     scores = rec.scores()
     console.say("The game is over. Final scores: " + ", ".join(
         f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)))
+
+
+def last_turn(rec: Recording, changes: bool = True) -> str:
+    """The last turn of the log in words: its player and tile, and what it changed."""
+    record = rec.last or {}
+    entries = [e for e in rec.game.ledger.entries if e.turn == rec.turns]
+    head, *lines = summary(record, entries).split("\n")
+    return head + (": " + "; ".join(line.strip() for line in lines) if lines and changes else "")
 
 
 def plural_turns(n: int) -> str:
@@ -292,7 +340,10 @@ def make_turn(rec: Recording, console: Console,
         if tile and ahead is None and console.shows_tiles and not shown:
             console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
-        text = ahead if ahead is not None else console.ask(q)
+        try:
+            text = ahead if ahead is not None else console.ask(q)
+        except Stop:  # the answers given for this turn are not recorded: say so
+            raise Stop((number, len(asked)) if table.answered else None) from None
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
         if ahead is None and first == "note" and word not in (w.lower() for w in q.words):
@@ -306,7 +357,8 @@ def make_turn(rec: Recording, console: Console,
             continue
         if ahead is None and first in CLAIMS and not asked and len(word.split()) > 1:
             try:
-                console.say("  " + rec.claim(CLAIMS[first], claimed(text)))
+                for what, amounts in claimed(text).items():
+                    console.say("  " + rec.claim(what, amounts))
             except ChangedOutside:
                 raise
             except CannotRecord as e:
@@ -325,9 +377,23 @@ def make_turn(rec: Recording, console: Console,
                 else:
                     console.say("  this is the turn's first question (undo takes the last "
                                 "turn back)")
+            elif word == "restart":
+                given.clear()
+                later.clear()
+                asked.clear()
+                while table.answered:
+                    table.back()
+                console.say(f"  turn {number} begins again")
             elif word == "undo":
                 if rec.turns == 0:
                     console.say("  no turn to take back")
+                    continue
+                what = f"turn {rec.turns} ({last_turn(rec, changes=False)})"
+                if table.answered:
+                    what += f" and the {table.answered} answer{'s' * (table.answered != 1)} " \
+                        f"of turn {number}"
+                if not console.confirm(f"Take back {what}?"):
+                    console.say("  nothing taken back")
                     continue
                 left = rec.undo()
                 console.say(f"turn {left + 1} taken back; {rec.on_turn()} is on turn "
@@ -459,7 +525,7 @@ def help_text(rec: Recording, d: Decision) -> str:
     """The options of the question, and for the tile every tile of the ring with why not."""
     if d.path != ("tile",):
         return "  " + answers.choices_text(d, limit=1000) + \
-            "\n  (an empty answer takes the default; back, undo, board, quit)"
+            "\n  (an empty answer takes the default; back, restart, undo, board, quit)"
     lines = []
     ring = rec.game.state.ring
     for t in rec.table.tiles():

@@ -324,6 +324,8 @@ class Recording:
             raise CannotRecord("no turn is recorded yet: claims are made after a turn")
         g = self.game
         names = [p.name for p in g.state.players]
+        by_case = {n.casefold(): n for n in names}  # `anna` is Anna
+        claimed = {by_case.get(name.casefold(), name): told for name, told in claimed.items()}
         for name, told in claimed.items():
             if name not in names:
                 raise CannotRecord(f"'{name}' is not a player{hint(name, names)}", 2)

@@ -1,0 +1,84 @@
+"""Issue 30, items 6 and 8: an answers file that ends in the middle of a turn is an error that
+keeps the whole turns; claims of the score track and of money on one line, names in any case;
+`restart` begins the turn again, `undo` takes the last whole turn back (a terminal asks
+first: tests/test_record_terminal.py); a recording taken up again says which turn was last.
+
+The game is dealt from seed 7 for 3 players (Anna, Bruno, Clara, 70 G each; ring position 1
+is Buy Resources #01, 4 Convert #13, 5 Subsidy #17). Subsidy with the 3 unemployed Workers of
+the start gives 3 x 4 = 12 G (R-A17-01): Anna 70 -> 82 G."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_record import answers_file, dealt, invoke
+from test_record_hostile import turns_of
+
+
+def test_answers_that_end_in_the_middle_of_a_turn_are_an_error(tmp_path: Path) -> None:
+    """Turns 1 and 2 whole; turn 3 (Clara, Buy Resources) has its tile and no cubes: exit 2,
+    the file named, the two whole turns kept and turn 3 not recorded."""
+    log = dealt(tmp_path)
+    path = answers_file(tmp_path, "@5", "#13", "1")
+    result = invoke("record", str(log), "--answers", str(path))
+    assert result.exit_code == 2, result.output
+    assert (f"{path}: the answers end in the middle of turn 3 (1 of its answers given): turn 3 "
+            "is not recorded") in result.output
+    assert [t["tile"] for t in turns_of(log)] == ["subsidy", "convert"]
+
+
+def test_answers_that_end_between_turns_are_not(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, "@5", "#13")))
+    assert result.exit_code == 0, result.output
+    assert "2 whole turns recorded; run the same command to go on" in result.output
+
+
+def test_score_and_money_claimed_on_one_line_in_any_case(tmp_path: Path) -> None:
+    """After turn 1 (Anna, Subsidy): Anna 0 VP and 82 G, Bruno 0 VP and 70 G, as the table
+    says them on one line with the names typed in lower and upper case: recorded as turn 1's
+    claims, by the players' own names."""
+    log = dealt(tmp_path)
+    path = answers_file(tmp_path, "@5", "score anna 0 BRUNO 0 money Anna 82 bruno 70")
+    result = invoke("record", str(log), "--answers", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Anna 0 VP, Bruno 0 VP: as the rules give after turn 1" in result.output
+    assert "Anna 82 G, Bruno 70 G: as the rules give after turn 1" in result.output
+    assert turns_of(log)[0]["claims"] == {"Anna": {"vp": 0, "money": 82},
+                                          "Bruno": {"vp": 0, "money": 70}}
+
+
+def test_a_claim_line_that_is_not_names_and_numbers_is_refused(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    path = answers_file(tmp_path, "@5", "score Anna 0 money")
+    result = invoke("record", str(log), "--answers", str(path))
+    assert result.exit_code == 2, result.output
+    assert "after score or money, a name and a number each" in result.output
+    assert "claims" not in turns_of(log)[0]
+
+
+def test_restart_begins_the_turn_again(tmp_path: Path) -> None:
+    """Buy Resources chosen (its cubes asked next), then `restart`: the turn is asked from its
+    tile again, and Subsidy is recorded instead."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "1", "restart", "@5")))
+    assert result.exit_code == 0, result.output
+    assert "turn 1 begins again" in result.output
+    assert turns_of(log) == [{"player": "Anna", "tile": "subsidy"}]
+
+
+def test_undo_in_an_answers_file_and_the_last_turn_shown_on_resuming(tmp_path: Path) -> None:
+    """A file says what it means: `undo` takes turn 1 back without a question; Convert is then
+    turn 1. Run again, the recorder names the last turn recorded, with what it changed
+    (Convert with 0 VPs gives 15 G: R-VP-06)."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "@5", "undo", "conv")))
+    assert result.exit_code == 0, result.output
+    assert "turn 1 taken back; Anna is on turn (turn 1)" in result.output
+    assert turns_of(log) == [{"player": "Anna", "tile": "convert"}]
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path)))
+    assert result.exit_code == 0, result.output
+    assert ("the last turn recorded: turn 1: Anna, Convert: Anna: Convert with 0 VPs +15 G "
+            "(R-VP-06).") in result.output
