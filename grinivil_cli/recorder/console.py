@@ -311,6 +311,7 @@ def make_turn(rec: Recording, console: Console,
     given: dict[LogPath, str] = {}  # answers given ahead, by the path of their decision
     later: dict[str, str] = {}  # values of the quiet decisions, by their key
     shown = False  # the eligible tiles were shown (once a turn)
+    quietly: dict[str, tuple[Decision, Any]] = {}  # taken without a question, by label
     number = rec.turns + 1
     while True:
         every = table.domain
@@ -332,6 +333,7 @@ def make_turn(rec: Recording, console: Console,
                 answers.default(d) is not answers.NO_DEFAULT:
             value = answers.default(d)
         if value is not answers.NO_DEFAULT:
+            quietly[answers.labels_of(d)[0]] = (d, value)
             done = table.answer(value)
             if done is not None:
                 return finish(rec, console, done, given, later)
@@ -344,6 +346,15 @@ def make_turn(rec: Recording, console: Console,
             text = ahead if ahead is not None else console.ask(q)
         except Stop:  # the answers given for this turn are not recorded: say so
             raise Stop((number, len(asked)) if table.answered else None) from None
+        found = answers.labelled(text) if ahead is None and first_word(text) not in \
+            (*COMMANDS, *CLAIMS) else None
+        if found is not None:  # `bid Bruno: 0`: it says what it answers
+            name, text = found
+            if name not in answers.labels_of(d):
+                why = mislabelled(name, text, d, quietly)
+                if why is not None:
+                    console.refuse(why, 2)
+                continue  # the answer of a decision taken without a question: it agrees
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
         if ahead is None and first == "note" and word not in (w.lower() for w in q.words):
@@ -436,6 +447,33 @@ def make_turn(rec: Recording, console: Console,
             return finish(rec, console, done, given, later)
 
 
+def first_word(text: str) -> str:
+    words = text.split(maxsplit=1)
+    return words[0].lower() if words else ""
+
+
+def mislabelled(name: str, value: str, d: Decision,
+                quietly: dict[str, tuple[Decision, Any]]) -> str | None:
+    """Why an answer that names another decision than the one asked is refused: an answer
+    is missing before it, or one too many was given (the answers have drifted). None when it
+    names a decision this turn took without a question (one possible value, or a quiet
+    default) with that very value: it is read and passed over."""
+    asked = f"{answers.label(d)}: {d.what}"
+    if name in quietly:
+        taken, value_taken = quietly[name]
+        try:
+            said = answers.parse(taken, value)
+        except answers.NotAnOption:
+            said = answers.NO_DEFAULT
+        if answers.same(said, value_taken):
+            return None
+        return (f"'{name}: {value}' answers {taken.what}, which this turn took without a "
+                f"question ({answers.option_label(value_taken)}: the only value the rules or "
+                f"the defaults leave); the question now is {asked}")
+    return (f"'{name}: {value}' answers another question than the one asked ({asked}): an "
+            "answer is missing before it, or one too many was given")
+
+
 def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath, str],
            later: dict[str, str]) -> TurnDone | None:
     """The turn the table played, written to the log; taken back instead when answers given
@@ -452,8 +490,8 @@ def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath
 def question(rec: Recording, number: int, d: Decision) -> Question:
     default = answers.default(d)
     shown = "" if default is answers.NO_DEFAULT else answers.option_label(default)
-    where = ".".join(str(k) for k in d.path)
-    title = f"turn {number}, {rec.on_turn()}: {d.what} ({where})"
+    # the name an answer may give before a colon (`cubes concrete: 2`): the question's own
+    title = f"turn {number}, {rec.on_turn()}: {d.what} ({answers.label(d)})"
     if d.kind == "count":
         title += f" {answers.choices_text(d).split(': ', 1)[1]}"
         words: list[str] = []

@@ -44,8 +44,11 @@ def header_text(text: str) -> str:
     return "".join(every[:i]) + "turns: []\n"
 
 
-def transcript(g: Game, r: Replay, turns: list[dict[str, Any]]) -> Iterator[TurnAnswers]:
-    """The answers of every turn of a replayed log (`r`, with its snapshots; `g` its game)."""
+def transcript(g: Game, r: Replay, turns: list[dict[str, Any]], *,
+               labelled: bool = False) -> Iterator[TurnAnswers]:
+    """The answers of every turn of a replayed log (`r`, with its snapshots; `g` its game);
+    `labelled`: each naming the decision it answers (`bid Bruno: 0`), so that answers that
+    drift (one missing, one too many) are refused, not read as another legal game."""
     entries = list(g.ledger.entries)
     for i, turn in enumerate(turns):
         snap = r.snapshots[i]
@@ -55,10 +58,10 @@ def transcript(g: Game, r: Replay, turns: list[dict[str, Any]]) -> Iterator[Turn
         search = turn_search(g, i + 1)
         _, steps = walk(search, Partial({"player": turn["player"]}), in_offered_form(turn),
                         recorded_value, exact=lambda raw: raw.path != ("tile",))
-        yield TurnAnswers(i + 1, str(turn["player"]), tuple(said_for(steps)))
+        yield TurnAnswers(i + 1, str(turn["player"]), tuple(said_for(steps, labelled)))
 
 
-def said_for(steps: list[tuple[Decision, Any]]) -> list[str]:
+def said_for(steps: list[tuple[Decision, Any]], labelled: bool = False) -> list[str]:
     """The answers of one turn's decisions, as the recorder asks them (`console.make_turn`):
     none for a decision with one possible value or a quiet one at its default (another value
     is given beside the answer before it, `buy_time=1`), and the cubes of a mapping of counts
@@ -80,8 +83,13 @@ def said_for(steps: list[tuple[Decision, Any]]) -> list[str]:
                     and e.path[:-1] == d.path[:-1] and str(e.path[-1]) in RESOURCES]
             names = [str(e.path[-1]) for e, v in rest for _ in range(v)]
             if len(rest) > 1 and names:
-                said.append(" ".join(names))
+                said.append(named(d, " ".join(names), labelled, whole=True))
                 skip.update(e.path for e, _ in rest)
                 continue
-        said.append(answers.answer_for(d, value))
+        said.append(named(d, answers.answer_for(d, value), labelled))
     return said
+
+
+def named(d: Decision, answer: str, labelled: bool, whole: bool = False) -> str:
+    """`answer`, with the decision it answers named before it when `labelled`."""
+    return f"{answers.label(d, whole)}: {answer}".rstrip() if labelled else answer

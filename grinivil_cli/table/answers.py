@@ -327,3 +327,47 @@ def _numbered(g: Game, ring: list[str], answer: str, found: re.Match[str]) -> li
                           f": name one (#{printed_number(g.ed, named[0])} or "
                           f"#{printed_number(g.ed, named[1])})")
     return named
+
+
+# --- answers that say what they answer -----------------------------------------------------
+
+# the word an answers file names a decision by, where the log's key is not the table's word
+LABEL_WORDS = {"bids": "bid", "pledges": "pledge", "drawn": "lot", "refills": "refill",
+               "spots": "spot", "municipal_tokens": "token", "land_tile": "land"}
+# `bid Bruno: 0`, `site: I4.s2`, `cubes: c w`: the label before the first colon (a value's
+# JSON begins with `{` or `[`, a note is a command of its own)
+LABELLED = re.compile(r"\s*(?P<label>[A-Za-z_][\w .-]*?)\s*:(?P<value>.*)")
+
+
+def label(d: Decision, whole: bool = False) -> str:
+    """How an answer names the decision it answers: the keys of its path in the table's
+    words, a list's elements counted from 1 (`bid Bruno`, `cubes concrete`, `refill 1`, `spot
+    2`, `site`); `whole`: the mapping a count belongs to (`cubes`), for cubes named at
+    once. A list's element is named by its place: a line missing from a list of Spots is
+    refused, not read as a shorter list."""
+    path = d.path[:-1] if whole else d.path
+    return " ".join(str(k + 1) if isinstance(k, int) else LABEL_WORDS.get(k, k) for k in path)
+
+
+def labelled(text: str) -> tuple[str, str] | None:
+    """An answer's label (lower case, single spaces, a dotted path as words) and its value,
+    if it names what it answers."""
+    found = LABELLED.fullmatch(text)
+    if found is None:
+        return None
+    return _norm(" ".join(LABEL_WORDS.get(w, w) for w in found["label"].split())), \
+        found["value"].strip()
+
+
+def _norm(words: str) -> str:
+    """A label compared: lower case, dots as spaces (`bids.Bruno`, a name `Ann.a`)."""
+    return " ".join(words.replace(".", " ").lower().split())
+
+
+def labels_of(d: Decision) -> tuple[str, ...]:
+    """The labels that name `d` (lower case): its own, and for a count of a mapping of cubes
+    the mapping's too (its cubes may be named at once: `cubes: c c w`)."""
+    own = _norm(label(d))
+    if d.kind == "count" and str(d.path[-1]) in RESOURCES and len(d.path) > 1:
+        return own, _norm(label(d, whole=True))
+    return (own,)
