@@ -468,8 +468,8 @@ def mislabelled(name: str, value: str, d: Decision,
         if answers.same(said, value_taken):
             return None
         return (f"'{name}: {value}' answers {taken.what}, which this turn took without a "
-                f"question ({answers.option_label(value_taken)}: the only value the rules or "
-                f"the defaults leave); the question now is {asked}")
+                f"question ({answers.option_label(value_taken, taken)}: the only value the "
+                f"rules or the defaults leave); the question now is {asked}")
     return (f"'{name}: {value}' answers another question than the one asked ({asked}): an "
             "answer is missing before it, or one too many was given")
 
@@ -489,7 +489,7 @@ def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath
 
 def question(rec: Recording, number: int, d: Decision) -> Question:
     default = answers.default(d)
-    shown = "" if default is answers.NO_DEFAULT else answers.option_label(default)
+    shown = "" if default is answers.NO_DEFAULT else answers.option_label(default, d)
     # the name an answer may give before a colon (`cubes concrete: 2`): the question's own
     title = f"turn {number}, {rec.on_turn()}: {d.what} ({answers.label(d)})"
     if d.kind == "count":
@@ -498,7 +498,7 @@ def question(rec: Recording, number: int, d: Decision) -> Question:
     else:
         words = [answers.option_text(o) for o in d.options]
         if len(words) <= 12:
-            title += f" {{{', '.join(answers.option_label(o) for o in d.options)}}}"
+            title += f" {{{', '.join(answers.option_label(o, d) for o in d.options)}}}"
     return Question(title, d, words, shown)
 
 

@@ -112,13 +112,33 @@ def option_text(value: Any) -> str:
     return str(value)
 
 
-def option_label(value: Any) -> str:
-    """An option as a person reads it in a list of choices."""
+# what leaving a field out means at the table, where it is not "nothing"
+OMITTED = {"declined": "carry it out", "follow": "choose a tile as usual",
+           "repeat": "none", "final_sale": "no sale", "roll_first": "roll after converting",
+           "associated": "none", "give": "pay for it", "road_bonus": "take the rewards"}
+
+
+def option_label(value: Any, decision: Decision | None = None) -> str:
+    """An option as a person reads it in a list of choices; leaving a field out in the
+    words of the decision it is (`OMITTED`: carrying an Action out, taking a Site Bonus)."""
     if value is OMIT:
-        return "- (leave it out)"
+        return f"- ({omitted(decision)})"
     if value is END:
         return ". (no more)"
     return option_text(value)
+
+
+def omitted(decision: Decision | None) -> str:
+    """What leaving the decision's field out means: a Site Bonus of VPs, Grinies, Trees or a
+    Repeat Action is taken unless declined (R-SBON-02); one that asks for a choice is not
+    taken without it."""
+    if decision is None or not decision.path:
+        return "leave it out"
+    key = str(decision.path[-1])
+    if key == "site_bonus":
+        taken = all(o is OMIT or o == "declined" for o in decision.options)
+        return "take the bonus" if taken else "leave it out"
+    return OMITTED.get(key, "leave it out")
 
 
 def default(decision: Decision) -> Any:
@@ -209,7 +229,7 @@ def choices_text(decision: Decision, limit: int = 12) -> str:
     if decision.kind == "count":
         parts = [str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in decision.ranges]
         return f"{decision.what}: {', '.join(parts) if parts else 'none'}"
-    labels = [option_label(o) for o in decision.options]
+    labels = [option_label(o, decision) for o in decision.options]
     more = f", ... ({len(labels)} in all)" if len(labels) > limit else ""
     return f"{decision.what}: {', '.join(labels[:limit]) if labels else 'none'}{more}"
 
@@ -333,7 +353,13 @@ def _numbered(g: Game, ring: list[str], answer: str, found: re.Match[str]) -> li
 
 # the word an answers file names a decision by, where the log's key is not the table's word
 LABEL_WORDS = {"bids": "bid", "pledges": "pledge", "drawn": "lot", "refills": "refill",
-               "spots": "spot", "municipal_tokens": "token", "land_tile": "land"}
+               "spots": "spot", "municipal_tokens": "token", "land_tile": "land",
+               "buy_time": "time", "roll_first": "roll first", "vp_to_money": "vps to money",
+               "money_to_vp": "money to vps", "site_bonus": "site bonus",
+               "road_bonus": "road bonus", "final_sale": "final sale",
+               "sudden_death": "sudden death", "big_town": "big town",
+               "additional_floor": "additional floor", "connected_road": "connected road",
+               "sell_house": "sell house"}
 # `bid Bruno: 0`, `site: I4.s2`, `cubes: c w`: the label before the first colon (a value's
 # JSON begins with `{` or `[`, a note is a command of its own)
 LABELLED = re.compile(r"\s*(?P<label>[A-Za-z_][\w .-]*?)\s*:(?P<value>.*)")
