@@ -82,3 +82,45 @@ def test_undo_in_an_answers_file_and_the_last_turn_shown_on_resuming(tmp_path: P
     assert result.exit_code == 0, result.output
     assert ("the last turn recorded: turn 1: Anna, Convert: Anna: Convert with 0 VPs +15 G "
             "(R-VP-06).") in result.output
+
+
+def test_the_setup_corrected_with_back_and_its_market_given_as_cubes(tmp_path: Path) -> None:
+    """R-SETUP-11, R-GEN-01: the 2-player sample's setup dealt at the table again: `?` at the
+    first name lists the question (it is not a name), a wrong second name is taken back with
+    `back` and answered again, and the Market's cubes are given at once by their initials
+    (the sample's 12: its concrete, wood and steel counts as c, w and s); the setup written
+    is the sample's."""
+    import yaml
+    from test_record import SAMPLES, setup_answers
+
+    sample = SAMPLES / "game-2p.yaml"
+    log_data = yaml.safe_load(sample.read_text(encoding="utf-8"))
+    said = setup_answers(sample)
+    n = len(log_data["players"])
+    market_at = 1 + 2 * n + 1 + 2 + len(log_data["setup"]["municipal_tokens"])
+    market = log_data["setup"]["market"]
+    cubes = "".join(r[0] * market.get(r, 0) for r in ("concrete", "wood", "steel"))
+    assert len(cubes) == 12 and said[market_at:market_at + 3] == [
+        str(market.get(r, 0)) for r in ("concrete", "wood", "steel")]
+    lines = [said[0], "?", said[1], said[2] + "x", "back", said[2], *said[3:market_at],
+             cubes, *said[market_at + 3:]]
+    log = tmp_path / "club.yaml"
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, *lines)))
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "player 1 in seating order" in result.output  # what `?` says
+    written = yaml.safe_load(log.read_text(encoding="utf-8"))
+    assert written["players"] == log_data["players"]
+    assert written["setup"] == log_data["setup"]
+
+
+def test_a_market_of_the_wrong_size_is_refused_with_its_rule(tmp_path: Path) -> None:
+    """R-SETUP-11: 2 players draw 12 cubes for the Market; 11 initials are refused (exit 1
+    from a file), nothing written."""
+    answers_list = ["2", "Anna", "Bruno", "", "", "", "I01", "I04", "sports-facility",
+                    "shopping-center", "ccccwwwwsss"]
+    log = tmp_path / "club.yaml"
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, *answers_list)))
+    assert result.exit_code == 1, result.output
+    assert "R-SETUP-11: the Market takes 12 cubes with 2 players" in result.output
+    assert "'ccccwwwwsss' is 11" in result.output
+    assert not log.exists()

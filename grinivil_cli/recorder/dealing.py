@@ -3,7 +3,10 @@ players and their colours in seating order, the variants, then what was dealt (t
 Land Tiles, a Municipal token for each Municipal site, the Market's cubes, the Display, each
 player's residents, the 16 tiles of the ring in order, the first Conversion Die roll), each
 offered from what the edition has and what is still left. The setup's rules judge the whole
-(`engine/setup.set_up`, R-SETUP-*): a setup they refuse is not written.
+(`engine/setup.set_up`, R-SETUP-*): a setup they refuse is not written. At any question, `?`
+says what it takes, `back` goes to the question before (the answers before it are given again
+without a word, `Replaying`), `quit` leaves; the Market's cubes may be given at once by their
+initials.
 """
 
 from __future__ import annotations
@@ -16,10 +19,69 @@ from ..engine.setup import COLOURS, DISPLAY, MARKET_CUBES_PER_PLAYER, PINK_TILES
 from ..errors import IllegalMove
 from ..table import answers
 from ..table.deal import check_options, municipal_sites, parse_option
-from .console import Console, Question
+from .console import Console, Question, Stop
 from .session import CannotRecord, name_refused
 
 RING_POSITIONS = 20
+
+
+class Back(Exception):
+    """`back` at a setup question: the question before is asked again."""
+
+
+class Replaying:
+    """The console of one pass over the setup's questions: the answers taken before a `back`
+    given again without a word (`given`), then the user's; the answers taken on the way
+    (`taken`), for the next `back`."""
+
+    def __init__(self, console: Console, given: list[str]) -> None:
+        self.console = console
+        self.given = list(given)
+        self.taken: list[str] = []
+        self.shows_tiles = console.shows_tiles
+
+    @property
+    def width(self) -> int:
+        return self.console.width
+
+    def ask(self, question: Question) -> str:
+        return self.given.pop(0) if self.given else self.console.ask(question)
+
+    def say(self, text: str) -> None:
+        if not self.given:  # what was said the first time is not said again
+            self.console.say(text)
+
+    def refuse(self, message: str, code: int) -> None:
+        self.console.refuse(message, code)
+
+    def confirm(self, question: str) -> bool:
+        return self.console.confirm(question)
+
+
+def answer(console: Console, q: Question) -> str:
+    """The next answer to a setup question, its commands done: `?` the options, `back` the
+    question before (Back), `board` (nothing is on the table yet), `quit` (Stop)."""
+    while True:
+        text = console.ask(q)
+        word = text.strip().lower()
+        if word in ("?", "help"):
+            console.say("  " + (answers.choices_text(q.decision, limit=1000)
+                                if q.decision.options or q.decision.ranges else
+                                q.decision.what) + "\n  (back: the question before; quit)")
+        elif word == "back":
+            raise Back
+        elif word == "board":
+            console.say("  nothing is on the table yet: the setup is being dealt")
+        elif word == "quit":
+            raise Stop
+        else:
+            return text
+
+
+def took(console: Console, text: str) -> None:
+    """An answer taken (for `back`: the answers before a question are given again)."""
+    if isinstance(console, Replaying):
+        console.taken.append(text)
 
 
 def ask(console: Console, title: str, decision: Decision, default: Any = None) -> Any:
@@ -31,13 +93,17 @@ def ask(console: Console, title: str, decision: Decision, default: Any = None) -
                  [answers.option_text(o) for o in decision.options],
                  "" if default is answers.NO_DEFAULT else answers.option_label(default))
     while True:
-        text = console.ask(q)
+        text = answer(console, q)
         if not text.strip() and default is not answers.NO_DEFAULT:
+            took(console, text)
             return default
         try:
-            return answers.parse(decision, text)
+            value = answers.parse(decision, text)
         except answers.NotAnOption as e:
             console.refuse(str(e), 2)
+            continue
+        took(console, text)
+        return value
 
 
 def one_of(what: str, rule: str, options: list[Any]) -> Decision:
@@ -52,15 +118,31 @@ def ask_text(console: Console, title: str, check: Any) -> str:
     """A free answer (a name), asked until `check` finds nothing wrong with it."""
     q = Question(f"setup: {title}", one_of(title, "R-GEN-01", []), [], "")
     while True:
-        text = console.ask(q).strip()
+        text = answer(console, q).strip()
         why = check(text)
         if why is None:
+            took(console, text)
             return text
         console.refuse(why, 2)
 
 
 def deal_at_the_table(console: Console, edition: Edition) -> dict[str, Any]:
-    """The log's header, as dealt at the table (judged by the setup's rules)."""
+    """The log's header, as dealt at the table (judged by the setup's rules); `back` at any
+    question goes to the one before, through the whole setup: the answers before it are
+    given again without a word."""
+    given: list[str] = []
+    while True:
+        feed = Replaying(console, given)
+        try:
+            return deal(feed, edition)
+        except Back:
+            if not feed.taken:
+                console.say("  this is the setup's first question")
+            given = feed.taken[:-1]
+
+
+def deal(console: Console, edition: Edition) -> dict[str, Any]:
+    """One pass over the setup's questions (`deal_at_the_table`)."""
     n = ask(console, "how many players", count("players", "R-GEN-01", 2, 6))
     names: list[str] = []
     for i in range(n):
@@ -133,8 +215,9 @@ def ask_options(console: Console) -> dict[str, Any]:
                  "promo_tiles=follower,manager), or none", one_of("variants", "R-VAR", []), [],
                  "none")
     while True:
-        text = console.ask(q).strip()
+        text = answer(console, q).strip()
         if text.lower() in ("", "none", "-"):
+            took(console, text)
             return {}
         try:
             options: dict[str, Any] = {}
@@ -142,9 +225,12 @@ def ask_options(console: Console) -> dict[str, Any]:
                 options.update(parse_option(item))
             if not isinstance(options.get("personalized_tar", True), bool):
                 raise ValueError("personalized_tar=true: each player's pick is asked next")
-            return check_options(options)
+            checked = check_options(options)
         except ValueError as e:
             console.refuse(str(e), 2)
+            continue
+        took(console, text)
+        return checked
 
 
 def ask_picks(console: Console, edition: Edition, names: list[str],
@@ -175,7 +261,8 @@ def ask_picks(console: Console, edition: Edition, names: list[str],
 
 def ask_market(console: Console, edition: Edition, n: int) -> dict[str, int]:
     """The cubes drawn for the Market: each section at most its holes, the total the player
-    count's (R-SETUP-11/12)."""
+    count's (R-SETUP-11/12); at the first question, all of them at once by their initials or
+    names (`cccwwwwss`, `c c c w`)."""
     side = edition.market_for(n)
     total = MARKET_CUBES_PER_PLAYER[n] * n
     out: dict[str, int] = {}
@@ -184,9 +271,51 @@ def ask_market(console: Console, edition: Edition, n: int) -> dict[str, int]:
         later = sum(min(len(side.sections[x]), edition.cubes[x]) for x in RESOURCES[i + 1:])
         most = min(len(side.sections[r]), edition.cubes[r], left)
         least = max(0, left - later)
-        out[r] = ask(console, f"{r} cubes on the Market ({total} in all)",
-                     count(f"{r} cubes", "R-SETUP-11", least, most))
+        d = count(f"{r} cubes", "R-SETUP-11", least, most)
+        title = f"{r} cubes on the Market ({total} in all)"
+        if i == 0:
+            whole = ask_whole_market(console, edition, n, title + ", or all by initials "
+                                     "(cccwwwwss)", d)
+            if isinstance(whole, dict):
+                return whole
+            out[r] = whole
+            continue
+        out[r] = ask(console, title, d)
     return out
+
+
+def ask_whole_market(console: Console, edition: Edition, n: int, title: str,
+                     d: Decision) -> dict[str, int] | int:
+    """The first section's count, or every section's cubes by their initials, checked against
+    each section's holes and the player count's total (R-SETUP-11/12)."""
+    side = edition.market_for(n)
+    total = MARKET_CUBES_PER_PLAYER[n] * n
+    default = answers.default(d)
+    q = Question(f"setup: {title}", d, [],
+                 "" if default is answers.NO_DEFAULT else answers.option_label(default))
+    while True:
+        text = answer(console, q)
+        counts = answers.cube_counts(text)
+        if counts is None or not text.strip():
+            try:
+                value = default if not text.strip() and default is not answers.NO_DEFAULT \
+                    else answers.parse(d, text)
+            except answers.NotAnOption as e:
+                console.refuse(str(e), 2)
+                continue
+            took(console, text)
+            return int(value)
+        too_many = [f"{counts[r]} {r} (its section has {len(side.sections[r])} holes)"
+                    for r in RESOURCES if counts[r] > min(len(side.sections[r]),
+                                                          edition.cubes[r])]
+        if too_many or sum(counts.values()) != total:
+            console.refuse(f"R-SETUP-11: the Market takes {total} cubes with {n} players, "
+                           f"each section at most its holes; {answers.quoted(text.strip())} "
+                           f"is {sum(counts.values())}" +
+                           (f", {', '.join(too_many)}" if too_many else ""), 1)
+            continue
+        took(console, text)
+        return counts
 
 
 def ask_ring(console: Console, edition: Edition, options: dict[str, Any]) -> list[str]:
