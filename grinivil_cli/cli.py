@@ -567,21 +567,25 @@ def _whole(turns: int) -> str:
 
 
 def _board(rec: Any) -> str:
-    """The table as `show` prints it, and drawn as `render` draws it, in an SVG file beside
-    the log (LOG-board.svg, written whole) to keep open in a browser."""
+    """The table as `show` prints it, with the ids an answer can name now (free sites and
+    spots, slots to explore, roads to build: `recorder/board.py`), and drawn as `render --ids`
+    draws it, in an SVG file beside the log (LOG-board.svg, written whole) to keep open in a
+    browser: the ids the questions ask for, written where they are."""
     from .base.output import write_atomic
     from .engine.replay import Snapshot
+    from .recorder.board import answer_ids
     from .render.snapshot import snapshot_svg
 
     g = rec.game
     last = rec.last or {}
     snap = Snapshot(rec.turns, last.get("player"), last.get("tile"), g.state,
                     len(g.ledger.entries))
-    text: str = report.state_tables(snap)["text"]
+    text: str = report.state_tables(snap)["text"] + "\n\n" + answer_ids(g)
     picture = rec.path.with_name(f"{rec.path.stem}-board.svg")
     try:
         write_atomic(picture, snapshot_svg(snap, log_turn=rec.last, previous=None,
-                                           title=str(rec.path.name)), follow_links=False)
+                                           title=str(rec.path.name), ids=True),
+                     follow_links=False)
         text += f"\n\nThe table drawn: {picture} (open it in a browser; `board` draws it again)"
     except OSError as e:
         text += f"\n\n(cannot write {picture}: {_why(picture.parent, e)})"
@@ -695,7 +699,8 @@ def render(
                                       "(needs cairosvg: the optional extra 'png').")] = False,
     ids: Annotated[bool, typer.Option("--ids", metavar="",
                                       help="Write the id of every Building Site and "
-                                      "Planting Spot beside it, as the log names them.")]
+                                      "Planting Spot beside it, and of every open slot and "
+                                      "Construction Road, as the log names them.")]
     = False,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,

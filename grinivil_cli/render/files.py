@@ -70,11 +70,12 @@ def render_game(game: Game, out_dir: str | Path, turns: range | None = None,
     """Write the SVG of every snapshot replayed (or of those whose turn is in `turns`) into
     `out_dir` (created if needed, but not the folders above it: `output.make_folder`); return
     the SVG paths written, in turn order. With `png` (see `png.png_converter`), also
-    `turn-NNN.png` beside each SVG; with `ids`, the ids of the sites and Planting Spots
-    drawn. Under each picture, the turn in words (`story.turn_story`). A finished game's
-    final scoring is one more picture, `final-scoring.svg` (the table after the last turn
-    and the scoring in words: `story.final_story`), drawn with the last turn. Each file is
-    written whole or not at all, and only inside `out_dir`: names come from numbers only.
+    `turn-NNN.png` beside each SVG; with `ids`, the ids of the sites and Planting Spots, of
+    the slots to explore and of the Construction Roads drawn. Under each picture, the turn
+    in words (`story.turn_story`). A finished game's final scoring is one more picture,
+    `final-scoring.svg` (the table after the last turn and the scoring in words:
+    `story.final_story`), drawn with the last turn. Each file is written whole or not at
+    all, and only inside `out_dir`: names come from numbers only.
     A name of the files to write that is a symbolic link, a pipe, a device, a read-only file
     or a file with other names (hard links) raises its `OSError` before anything is written."""
     out = make_folder(out_dir)

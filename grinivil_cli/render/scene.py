@@ -39,7 +39,9 @@ class Scene:
     title: str
     looks: dict[str, Look] = field(default_factory=dict)
     changes: Changes = field(default_factory=Changes)
-    ids: bool = False  # the ids of sites and Planting Spots written beside them (`--ids`)
+    # the ids of sites and Planting Spots written beside them, of the slots to explore and
+    # of the Construction Roads on them (`--ids`, the recorder's `board`)
+    ids: bool = False
     story: tuple[str, ...] = ()  # the turn in words (`story.turn_story`), under the legend
     final: bool = False  # the final scoring: the table after the last turn, `story` its words
 

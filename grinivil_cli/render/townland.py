@@ -3,16 +3,17 @@ spots and trees, building sites; roads and buildings come from their own modules
 
 from __future__ import annotations
 
-from math import hypot
+from math import atan2, degrees, hypot
 
 from ..edition.model import LandTile, Zone
-from ..engine.state import MUNICIPALITY
-from ..engine.townland import SLOTS, explorable_slots, placed_tiles, zone_of
+from ..engine.state import MUNICIPALITY, GameState
+from ..engine.townland import SLOTS, construction_roads, explorable_slots, placed_tiles, zone_of
 from .buildings import draw_buildings
 from .canvas import Canvas, Node
 from .defs import BOARD, parcel, piece
 from .geometry import (
     R_CENTER,
+    R_INNER,
     R_OUTER,
     SECTOR,
     page_rotation,
@@ -23,7 +24,7 @@ from .geometry import (
 )
 from .roads import draw_roads
 from .scene import Scene
-from .style import HIGHLIGHT, HIGHLIGHT_EDGE, MUTED, SMALL
+from .style import HIGHLIGHT, HIGHLIGHT_EDGE, MUTED, SMALL, num, text_width
 
 Point = tuple[float, float]
 # Places for the owner's marker and the slot label, in tile coordinates; the two with most
@@ -61,18 +62,24 @@ def _parcel_use(c: Canvas, parent: Node, slot: str, ident: str, cls: str) -> Nod
     return c.use(parent, ident, -BOARD, -BOARD, 2 * BOARD, 2 * BOARD, cls=cls, **extra)
 
 
+def open_slots(state: GameState) -> list[str]:
+    """The empty slots where a Land Tile may still be explored, with a tile left in their
+    zone's stack to draw (R-EXPL-02..04, AMB-EXPL-04), in slot order."""
+    supply = state.supply
+    return [slot for slot in explorable_slots(state.edition, state.townland)
+            if (supply.inner_stack if slot[0] == "I" else supply.outer_stack)]
+
+
 def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:
-    """Empty slots where a tile may still be explored (and a tile is left to draw)."""
-    s = scene.state
-    for slot in explorable_slots(s.edition, s.townland):
-        stack = s.supply.inner_stack if slot[0] == "I" else s.supply.outer_stack
-        if not stack:
-            continue
+    """Empty slots where a tile may still be explored (and a tile is left to draw); with
+    `ids`, the slot's name is written by `_ids`, as an id."""
+    for slot in open_slots(scene.state):
         zone = zone_of(slot)
         _parcel_use(c, parent, slot, parcel(c, zone, empty=True), f"slot explorable {slot}")
         x, y = slot_anchor(slot, 0.5, 0.5)
-        c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="12", fill="#8a9579",
-               font_weight="bold")
+        if not scene.ids:
+            c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="12",
+                   fill="#8a9579", font_weight="bold")
         c.text(parent, x, y + 12, "explore", text_anchor="middle", font_size=str(SMALL),
                fill="#8a9579")
 
@@ -178,18 +185,96 @@ def _spots(c: Canvas, parent: Node, scene: Scene) -> None:
 
 
 def _ids(c: Canvas, parent: Node, scene: Scene) -> None:
-    """The id of every Building Site and Planting Spot of the placed tiles, as the log names
-    them (`site: I3.s2`, `spots: [I3.p1]`), beside it (`render --ids`)."""
+    """The ids a recorded answer names, as the log names them, written where they are
+    (`render --ids`, the recorder's `board`): every Building Site and Planting Spot of the
+    placed tiles beside it (`site: I3.s2`, `spots: [I3.p1]`; class `id`), each empty slot
+    where a Land Tile may still be explored in its middle (`slot: I5`; class `slot-id`), and
+    each Construction Road a Completed Road Token may still be laid on, on the road
+    (`road: R4`, `road: O2.road`; class `road-id`)."""
     s = scene.state
     for slot, tile in placed_tiles(s.edition, s.townland):
         for key, x, y in [(site.key, site.x, site.y) for site in tile.sites] + \
                 [(spot.key, spot.x, spot.y) for spot in tile.spots]:
             px, py = _at(tile.zone, slot, x, y)
-            for halo in (True, False):  # a white halo under the text (any SVG renderer)
-                c.text(parent, px, py + 17, f"{slot}.{key}", cls="id-halo" if halo else "id",
-                       text_anchor="middle", font_size=str(SMALL), font_weight="bold",
-                       fill="#ffffff" if halo else "#1f2a44",
-                       **({"stroke": "#ffffff", "stroke_width": "3"} if halo else {}))
+            _id_label(c, parent, px, py + 17, f"{slot}.{key}", "id", str(SMALL))
+    for slot in open_slots(s):  # where `_explorable` writes the slot's name without ids
+        x, y = slot_anchor(slot, 0.5, 0.5)
+        _id_label(c, parent, x, y - 2, slot, "slot-id", "12")
+    for road in construction_roads(s.edition, s.townland):  # R-RDB-02
+        (x, y), turn = _road_id_place(scene, road)
+        _id_label(c, parent, x, y + 4, road, "road-id", str(SMALL),
+                  transform=f"rotate({num(turn)} {num(x)} {num(y)})")
+
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _box(x: float, y: float, width: float, height: float) -> Box:
+    """The box of that size centred on (x, y)."""
+    return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+
+def _road_id_place(scene: Scene, road: str) -> tuple[Point, float]:
+    """Where the id of a Construction Road is written, on the road and along it, as a map
+    names its streets: the label's middle and the turn of the text about it (degrees, never
+    upside down). Of the places along the road (the middle first, then from its inner end
+    outwards) the first whose label covers least of what is printed beside the road, so the
+    same table gives the same place."""
+    k = int(road[1:].partition(".")[0])
+    inner, outer = (R_CENTER, R_INNER) if road.startswith("R") else (R_INNER, R_OUTER)
+    half = (text_width(road, SMALL, bold=True) + 4) / 2
+    first, last = inner + half + 3, outer - half - 3
+    radii = [(first + last) / 2, *(first + (last - first) * n / 12 for n in range(13))]
+    printed = _printed(scene)
+
+    def covered(r: float) -> float:
+        """The area of the printed boxes under the label centred at radius r, the label
+        taken as squares of the text's height along the road."""
+        steps = max(1, int(2 * half // 5))
+        area = 0.0
+        for n in range(steps + 1):
+            a = _box(*polar(SECTOR * k, r - half + 2 * half * n / steps), 9, 9)
+            area += sum(max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+                        * max(0.0, min(a[3], b[3]) - max(a[1], b[1])) for b in printed)
+        return round(area, 1)
+
+    r = min(radii, key=covered)
+    (x0, y0), (x1, y1) = polar(SECTOR * k, inner), polar(SECTOR * k, outer)
+    turn = degrees(atan2(y1 - y0, x1 - x0))
+    turn = turn - 180 if turn > 90 else turn + 180 if turn <= -90 else turn
+    return polar(SECTOR * k, r), turn
+
+
+def _printed(scene: Scene) -> list[Box]:
+    """The boxes of what the Townland prints on its tiles, roughly: each site (with the
+    building on it, its Blocks above and a Worker beside), each spot, their ids below them,
+    and the two places of each tile's owner's marker and name (`free_places`)."""
+    s = scene.state
+    out: list[Box] = []
+    for slot, tile in placed_tiles(s.edition, s.townland):
+        for site in tile.sites:
+            x, y = _at(tile.zone, slot, site.x, site.y)
+            built = f"{slot}.{site.key}" in s.townland.buildings
+            out.append((x - 16, y - 34, x + 28, y + 9) if built else _box(x, y, 16, 16))
+            out.append(_box(x, y + 13, text_width(f"{slot}.{site.key}", SMALL, bold=True), 14))
+        for spot in tile.spots:
+            x, y = _at(tile.zone, slot, spot.x, spot.y)
+            out.append(_box(x, y, 16, 16))
+            out.append(_box(x, y + 13, text_width(f"{slot}.{spot.key}", SMALL, bold=True), 14))
+        if slot != "C":
+            out += [_box(x, y, 20, 20) for x, y in free_places(slot, tile)[:2]]
+    return out
+
+
+def _id_label(c: Canvas, parent: Node, x: float, y: float, text: str, cls: str,
+              size: str, **turned: str) -> None:
+    """An id in bold dark ink on a white halo (drawn as a text of its own under it, which
+    any SVG renderer shows), centred on x; the halo's class is `cls` + `-halo`. `turned`:
+    a `transform` for both."""
+    for halo in (True, False):
+        c.text(parent, x, y, text, cls=f"{cls}-halo" if halo else cls, text_anchor="middle",
+               font_size=size, font_weight="bold", fill="#ffffff" if halo else "#1f2a44",
+               **({"stroke": "#ffffff", "stroke_width": "3"} if halo else {}), **turned)
 
 
 def _at(zone: Zone, slot: str, x: float, y: float) -> Point:
