@@ -124,3 +124,36 @@ def test_a_market_of_the_wrong_size_is_refused_with_its_rule(tmp_path: Path) -> 
     assert "R-SETUP-11: the Market takes 12 cubes with 2 players" in result.output
     assert "'ccccwwwwsss' is 11" in result.output
     assert not log.exists()
+
+
+def test_a_whole_turn_on_one_line(tmp_path: Path) -> None:
+    """R-A01-02, R-A01-03: '1 cw' is Buy Resources (#01 at position 1) and its cubes, a
+    concrete and a wood (5 + 8 = 13 G: Anna 70 -> 57 G), each word the answer of the next
+    question the turn asks; then Bruno's '@5' alone."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, "1 cw", "@5")))
+    assert result.exit_code == 0, result.output
+    assert "concrete bought (cubes concrete) 0 to 7> cw" in result.output  # how it was read
+    assert turns_of(log) == [
+        {"player": "Anna", "tile": "buy-resources", "cubes": {"concrete": 1, "wood": 1}},
+        {"player": "Bruno", "tile": "subsidy"}]
+
+
+def test_words_left_over_on_a_one_line_turn_record_nothing(tmp_path: Path) -> None:
+    """Subsidy asks nothing after its tile: the '7' of '@5 7' answers no question, so the
+    turn is not recorded (exit 2 from a file)."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, "@5 7")))
+    assert result.exit_code == 2, result.output
+    assert "turn 1: '7' given, but the turn has no such decision left" in result.output
+    assert turns_of(log) == []
+
+
+def test_a_tile_named_in_several_words_is_one_answer(tmp_path: Path) -> None:
+    """R-A12-01: 'sell the house' names Sell the House as a whole (not 'sell' and two more
+    answers): the rules refuse it at the first turn."""
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "sell the house")))
+    assert result.exit_code == 1, result.output
+    assert "sell-house: R-A12-01" in result.output

@@ -2,8 +2,9 @@
 editing, completion of the options, history) or read from an answers file (`--answers`, one
 answer a line), and the turns they make written to the log.
 
-At any question: an answer (see `answers.py`), `?` for the options and why the others are
-not (the tiles of the ring with their reasons), `back` for the previous question of the turn,
+A turn may be given on one line: the tile, then a word for each question the turn asks, in
+order (`1 cw`). At any question: an answer (see `answers.py`), `?` for the options and why the
+others are not (the tiles of the ring with their reasons), `back` for the previous question,
 `restart` to begin the turn again, `undo` to take the last whole turn back (a terminal asks
 first), `board` for the table as it is, `note TEXT` for a comment written with the turn, `quit`
 to stop (the log holds every whole turn); at a turn's first question, `score NAME N ...` and
@@ -312,6 +313,13 @@ def make_turn(rec: Recording, console: Console,
     later: dict[str, str] = {}  # values of the quiet decisions, by their key
     shown = False  # the eligible tiles were shown (once a turn)
     quietly: dict[str, tuple[Decision, Any]] = {}  # taken without a question, by label
+    queued: list[str] = []  # the rest of a turn given on one line, a word a question
+
+    def refuse(message: str, code: int) -> None:
+        if queued:  # the rest of the line answered questions after this one: dropped
+            queued.clear()
+            message += " (the rest of the line is dropped: answer each question)"
+        console.refuse(message, code)
     number = rec.turns + 1
     while True:
         every = table.domain
@@ -336,14 +344,18 @@ def make_turn(rec: Recording, console: Console,
             quietly[answers.labels_of(d)[0]] = (d, value)
             done = table.answer(value)
             if done is not None:
-                return finish(rec, console, done, given, later)
+                return finish(rec, console, done, given, later, queued)
             continue
         q = question(rec, number, d)
         if tile and ahead is None and console.shows_tiles and not shown:
             console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
         try:
-            text = ahead if ahead is not None else console.ask(q)
+            if ahead is None and queued:  # the next word of a turn given on one line
+                text = queued.pop(0)
+                console.say(f"{q.title}> {text}")
+            else:
+                text = ahead if ahead is not None else console.ask(q)
         except Stop:  # the answers given for this turn are not recorded: say so
             raise Stop((number, len(asked)) if table.answered else None) from None
         found = answers.labelled(text) if ahead is None and first_word(text) not in \
@@ -353,7 +365,7 @@ def make_turn(rec: Recording, console: Console,
             if name not in answers.labels_of(d):
                 why = mislabelled(name, text, d, quietly)
                 if why is not None:
-                    console.refuse(why, 2)
+                    refuse(why, 2)
                 continue  # the answer of a decision taken without a question: it agrees
         word = text.strip().lower()
         first = word.split(" ", 1)[0] if word else ""
@@ -361,7 +373,7 @@ def make_turn(rec: Recording, console: Console,
             typed = text.strip()[len("note"):].strip() or None
             refused = note_refused(typed) if typed else None
             if refused is not None:  # the schema would refuse it: the log could not be read
-                console.refuse(refused, 2)
+                refuse(refused, 2)
                 continue
             table.answer(Note(typed))
             console.say(f"  the turn's note: {typed}" if typed else "  no note")
@@ -373,7 +385,7 @@ def make_turn(rec: Recording, console: Console,
             except ChangedOutside:
                 raise
             except CannotRecord as e:
-                console.refuse(str(e), e.code)
+                refuse(str(e), e.code)
             continue
         if ahead is None and word in COMMANDS and word not in (w.lower() for w in q.words):
             if word in ("?", "help"):
@@ -416,6 +428,9 @@ def make_turn(rec: Recording, console: Console,
                 raise Stop
             continue
         text, extras = answers.split_extras(text)
+        if tile and ahead is None and len(text.split()) > 1 and names_no_tile(rec, every, text):
+            text, *words = text.split()  # a whole turn on one line: `1 cw`, `#05 ccwws 10 0`
+            queued[:] = words
         counts = answers.cube_counts(text) if d.kind == "count" and key in RESOURCES else None
         if counts is not None:  # cubes by name: this count, and the next ones of the mapping
             text = str(counts[key])
@@ -424,17 +439,17 @@ def make_turn(rec: Recording, console: Console,
         except answers.NotAnOption as e:
             value = named(rec, every, text)
             if value is None:
-                console.refuse(str(e), 2)
+                refuse(str(e), 2)
                 continue
         before = table.answered
         try:
             done = table.answer(value)
         except NotAnOption:
-            console.refuse(f"{value}: not eligible" if tile else
+            refuse(f"{value}: not eligible" if tile else
                            f"{answers.option_text(value)}: not an option here", 2)
             continue
         except IllegalMove as e:
-            console.refuse(f"{answers.option_text(value)}: {e.rule}: {e.message}", 1)
+            refuse(f"{answers.option_text(value)}: {e.rule}: {e.message}", 1)
             continue
         if tile:  # which tile the answer chose, in the table's words: `5` is not ambiguous
             console.say(f"  = {answers.tile_words(rec.game, str(value))}")
@@ -444,7 +459,18 @@ def make_turn(rec: Recording, console: Console,
                 given[d.path[:-1] + (r,)] = str(counts[r])
         asked.append(before)
         if done is not None:
-            return finish(rec, console, done, given, later)
+            return finish(rec, console, done, given, later, queued)
+
+
+def names_no_tile(rec: Recording, every: Decision, text: str) -> bool:
+    """Whether an answer of several words at the tile question names no tile as a whole
+    (`sell the house` does): then its first word is the tile and the others answer the
+    turn's next questions, one each."""
+    try:
+        value_of(rec, every, text)
+    except answers.NotAnOption:
+        return True
+    return False
 
 
 def first_word(text: str) -> str:
@@ -475,10 +501,12 @@ def mislabelled(name: str, value: str, d: Decision,
 
 
 def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath, str],
-           later: dict[str, str]) -> TurnDone | None:
+           later: dict[str, str], queued: list[str] | None = None) -> TurnDone | None:
     """The turn the table played, written to the log; taken back instead when answers given
-    ahead were left over (nothing is recorded that the rules do not use)."""
-    unused = [".".join(map(str, p)) for p, text in given.items() if text != "0"] + list(later)
+    ahead were left over, or words of a turn given on one line (nothing is recorded that the
+    rules do not use)."""
+    unused = [".".join(map(str, p)) for p, text in given.items() if text != "0"] + \
+        list(later) + [f"'{word}'" for word in queued or ()]
     if unused:
         rec.table.undo()
         console.refuse(f"turn {done.number}: {', '.join(unused)} given, but the turn has no "
