@@ -9,6 +9,9 @@ against the characters of YAML each turn takes in the log file; the answers reco
 must give the same game (checked on the way: the run stops otherwise). Keystrokes are the
 characters of the answers plus one Enter each (completion would save more).
 
+The same with each turn on one line where its answers are one word each (`1 cw`, issue 30:
+a median of at most 2 answers and 10 keystrokes a turn), recorded again to the same game.
+
 Then the 6-player sample is recorded again as at a terminal (the eligible tiles found before
 each tile question, as `Terminal` shows them), and the time from each answer to the next
 question is taken (the decisions' options, the turn played and written between them).
@@ -38,6 +41,7 @@ GAMES = sorted((TOP / "samples").glob("game-*.yaml")) + \
 TIMED = TOP / "samples" / "game-6p.yaml"
 TARGET_ANSWERS = 4
 TARGET_MS = 50.0
+TARGET_ONE_LINE = (2, 10)  # issue 30: answers and keystrokes a turn (medians)
 
 
 class Timed(Script):
@@ -71,12 +75,13 @@ def per_turn_yaml(path: Path) -> list[int]:
     return [len("".join(lines[a - 1:b - 1])) for a, b in zip(starts, ends, strict=True)]
 
 
-def answers_of(path: Path) -> list[tuple[str, ...]]:
+def answers_of(path: Path, one_line: bool = False) -> list[tuple[str, ...]]:
     game = load_game(path)
     r = game.replay
     assert r.game is not None
     with collector.spared():
-        return [t.answers for t in transcript(r.game, r, game.loaded.data["turns"])]
+        return [t.answers for t in transcript(r.game, r, game.loaded.data["turns"],
+                                              one_line=one_line)]
 
 
 def again(path: Path, said: list[tuple[str, ...]], work: Path, console: Any = None) -> Any:
@@ -100,8 +105,9 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="grinivil-record-"))
     try:
         print(f"{'game':<28} {'turns':>5} {'answers/turn':>13} {'max':>4} "
-              f"{'keys/turn':>10} {'YAML chars/turn':>16}")
-        medians = []
+              f"{'keys/turn':>10} {'YAML chars/turn':>16} {'one-line: lines':>16} "
+              f"{'keys':>5} {'max':>4}")
+        medians, line_medians, key_medians = [], [], []
         for path in games:
             said = answers_of(path)
             again(path, said, work)
@@ -109,11 +115,24 @@ def main() -> None:
             keys = [sum(len(a) + 1 for a in t) for t in said]
             chars = per_turn_yaml(path)
             medians.append(statistics.median(counts))
+            one = answers_of(path, one_line=True)  # a turn on one line (`1 cw`)
+            again(path, one, work)
+            lines1 = [len(t) for t in one]
+            keys1 = [sum(len(a) + 1 for a in t) for t in one]
+            line_medians.append(statistics.median(lines1))
+            key_medians.append(statistics.median(keys1))
             print(f"{path.stem:<28} {len(said):>5} {statistics.median(counts):>6} "
                   f"(mean {statistics.mean(counts):.1f}) {max(counts):>4} "
-                  f"{statistics.median(keys):>10} {statistics.median(chars):>16}")
+                  f"{statistics.median(keys):>10} {statistics.median(chars):>16} "
+                  f"{statistics.median(lines1):>16} {statistics.median(keys1):>5} "
+                  f"{max(keys1):>4}")
         print(f"median answers a turn, the worst game: {max(medians)} (target <= "
               f"{TARGET_ANSWERS}: {'PASS' if max(medians) <= TARGET_ANSWERS else 'FAIL'})")
+        met = max(line_medians) <= TARGET_ONE_LINE[0] and max(key_medians) <= TARGET_ONE_LINE[1]
+        print(f"one-line turns, the worst game: median {max(line_medians)} lines and "
+              f"{max(key_medians)} keystrokes a turn (issue 30's target: <= "
+              f"{TARGET_ONE_LINE[0]} answers and <= {TARGET_ONE_LINE[1]} keystrokes: "
+              f"{'PASS' if met else 'FAIL'})")
         if args.only in (None, TIMED.stem):
             timed: Timed = again(TIMED, answers_of(TIMED), work, Timed)
             waits = sorted(w for w, _ in timed.waits)

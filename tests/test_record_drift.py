@@ -132,3 +132,23 @@ def test_a_sample_recorded_again_from_named_answers(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output[-2000:]
     again = load_game(log).loaded.data["turns"]
     assert again == [{k: v for k, v in t.items() if k != "claims"} for t in turns]
+
+
+def test_a_sample_recorded_again_a_turn_a_line(tmp_path: Path) -> None:
+    """Every turn of the 2-player sample on one line, each word as short as it is read (the
+    tile by a number, options by their shortest unique beginning, cubes by initials): one line
+    a turn, the same game."""
+    sample = SAMPLES / "game-2p.yaml"
+    game = load_game(sample)
+    r = game.replay
+    assert r.game is not None
+    turns = game.loaded.data["turns"]
+    said = [t.answers for t in transcript(r.game, r, turns, one_line=True)]
+    assert all(len(t) == 1 for t in said)
+    log = tmp_path / "again.yaml"
+    log.write_text(header_text(sample.read_text(encoding="utf-8")))
+    lines = [a for t in said for a in t]
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, *lines)))
+    assert result.exit_code == 0, result.output[-2000:]
+    again = load_game(log).loaded.data["turns"]
+    assert again == [{k: v for k, v in t.items() if k != "claims"} for t in turns]

@@ -45,10 +45,11 @@ def header_text(text: str) -> str:
 
 
 def transcript(g: Game, r: Replay, turns: list[dict[str, Any]], *,
-               labelled: bool = False) -> Iterator[TurnAnswers]:
+               labelled: bool = False, one_line: bool = False) -> Iterator[TurnAnswers]:
     """The answers of every turn of a replayed log (`r`, with its snapshots; `g` its game);
     `labelled`: each naming the decision it answers (`bid Bruno: 0`), so that answers that
-    drift (one missing, one too many) are refused, not read as another legal game."""
+    drift (one missing, one too many) are refused, not read as another legal game;
+    `one_line`: each turn on one line where its answers are one word each (`1 cw`)."""
     entries = list(g.ledger.entries)
     for i, turn in enumerate(turns):
         snap = r.snapshots[i]
@@ -58,7 +59,10 @@ def transcript(g: Game, r: Replay, turns: list[dict[str, Any]], *,
         search = turn_search(g, i + 1)
         _, steps = walk(search, Partial({"player": turn["player"]}), in_offered_form(turn),
                         recorded_value, exact=lambda raw: raw.path != ("tile",))
-        yield TurnAnswers(i + 1, str(turn["player"]), tuple(said_for(steps, labelled)))
+        said = said_for(steps, labelled)
+        if one_line:
+            said = on_one_line(g, steps, said)
+        yield TurnAnswers(i + 1, str(turn["player"]), tuple(said))
 
 
 def said_for(steps: list[tuple[Decision, Any]], labelled: bool = False) -> list[str]:
@@ -93,3 +97,68 @@ def said_for(steps: list[tuple[Decision, Any]], labelled: bool = False) -> list[
 def named(d: Decision, answer: str, labelled: bool, whole: bool = False) -> str:
     """`answer`, with the decision it answers named before it when `labelled`."""
     return f"{answers.label(d, whole)}: {answer}".rstrip() if labelled else answer
+
+
+def on_one_line(g: Game, steps: list[tuple[Decision, Any]], said: list[str]) -> list[str]:
+    """A turn's answers as one line (`console.make_turn`: the tile, then a word for each
+    question asked), where each is one word, as short as a person would type it: the tile by
+    a bare number where it names that tile alone, else its printed number (`#05`); an option
+    by its shortest unique beginning; an empty answer written out as its value, cubes by their
+    initials (`wws`). Else the answers as they are, one a line."""
+    asked = [(d, v) for d, v in steps if not (
+        (str(d.path[-1]) in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT)
+        or (answers.forced(d) and d.path != ("tile",)))]
+    tile, *extras = said[0].split()
+    words = [" ".join([shortest_tile(g, asked[0][0], tile), *extras])]
+    j = 1
+    mapping: Path | None = None  # the cubes of a mapping named at once: its other counts
+    for d, value in asked[1:]:
+        cubes = d.kind == "count" and str(d.path[-1]) in RESOURCES
+        if cubes and d.path[:-1] == mapping:
+            continue
+        mapping = None
+        if j >= len(said):
+            return said
+        text = said[j]
+        if cubes and text and answers.cube_counts(text) is not None:
+            mapping = d.path[:-1]
+            text = "".join(w[0] for w in text.split())  # `wood wood steel`: wws
+        elif not text:
+            text = str(value) if d.kind == "count" else answers.option_text(value)
+        elif " " in text and answers.cube_counts(text) is not None:  # a draw: `ccwws`
+            text = "".join(w[0] for w in text.split())
+        elif d.kind == "one-of":
+            text = shortest(d, text)
+        if not text or " " in text:
+            return said
+        words.append(text)
+        j += 1
+    return [" ".join(words)] if j == len(said) else said
+
+
+def shortest_tile(g: Game, d: Decision, tile: str) -> str:
+    """The tile as few keystrokes name it: a bare number, or the printed number (`#05`)."""
+    every = Decision(d.path, d.kind, d.what, d.rule, options=tuple(answers.ring_actions(g)))
+    number = answers.printed_number(g.ed, tile)
+    for word in (str(int(number.rstrip("abpABP"))) + number.lstrip("0123456789"), f"#{number}"):
+        try:
+            if answers.tile_answer(g, every, word) == tile:
+                return word
+        except answers.NotAnOption:
+            continue
+    return tile
+
+
+def shortest(d: Decision, text: str) -> str:
+    """An option's shortest beginning that `answers.parse` reads as that option alone."""
+    try:
+        value = answers.parse(d, text)
+    except answers.NotAnOption:
+        return text
+    for n in range(1, len(text)):
+        try:
+            if answers.same(answers.parse(d, text[:n]), value):
+                return text[:n]
+        except answers.NotAnOption:
+            continue
+    return text
