@@ -74,9 +74,8 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.expect(r"the last turn recorded: turn 2: Bruno, Subsidy: Bruno: Subsidy with 3 unemployed "
              r"Workers \+12 G \(R-A17-01\)\.")
     c.expect("turn 3, Clara")
-    c.sendline("1")
-    c.expect("concrete bought")
-    c.sendline("c w")  # a concrete and a wood cube in one answer
+    c.sendline("1 cw")  # a whole turn on one line: Buy Resources, a concrete and a wood
+    c.expect(r"concrete bought \(cubes concrete\) 0 to 7> cw")
     c.expect("turn 3: Clara, Buy Resources")
     c.expect("turn 4, Anna")
     c.sendcontrol("c")  # asks before leaving
@@ -89,3 +88,30 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     turns = load_game(log).loaded.data["turns"]
     assert turns[2] == {"player": "Clara", "tile": "buy-resources",
                         "cubes": {"concrete": 1, "wood": 1}}
+
+
+def test_a_setup_corrected_with_back_and_a_second_recorder_refused(tmp_path: Path) -> None:
+    """The 2-player sample's setup typed at the terminal, a wrong second name taken back with
+    `back` and typed again; while it records, a second `grinivil record` on the same log is
+    refused (exit 2) naming the first; the first goes on."""
+    from test_record import SAMPLES, setup_answers
+
+    said = setup_answers(SAMPLES / "game-2p.yaml")
+    log = tmp_path / "club.yaml"
+    c = spawn("record", str(log))
+    c.expect("is a new log")
+    lines = [said[0], said[1], "Zed", "back", *said[2:]]
+    for line in lines:
+        c.expect(r"setup: [^\r\n]*>")
+        c.sendline(line)
+    c.expect(r"turn 1, Anna: the Action Tile \(tile\)")
+    second = spawn("record", str(log))
+    second.expect(r"is being recorded by another grinivil record \(pid [0-9]+\)")
+    second.expect(pexpect.EOF)
+    second.close()
+    assert second.exitstatus == 2
+    c.sendline("quit")
+    c.expect(pexpect.EOF)
+    c.close()
+    written = load_game(log).loaded.data
+    assert [p["name"] for p in written["players"]] == said[1:3]
