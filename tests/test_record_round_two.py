@@ -14,6 +14,8 @@ from pathlib import Path
 from test_record import answers_file, dealt, invoke
 from test_record_hostile import turns_of
 
+from grinivil_cli.table.loading import load_game
+
 
 def test_answers_that_end_in_the_middle_of_a_turn_are_an_error(tmp_path: Path) -> None:
     """Turns 1 and 2 whole; turn 3 (Clara, Buy Resources) has its tile and no cubes: exit 2,
@@ -157,3 +159,57 @@ def test_a_tile_named_in_several_words_is_one_answer(tmp_path: Path) -> None:
                     str(answers_file(tmp_path, "sell the house")))
     assert result.exit_code == 1, result.output
     assert "sell-house: R-A12-01" in result.output
+
+
+def finished_sample(tmp_path: Path) -> tuple[Path, list[str], dict[str, object]]:
+    """The 2-player sample's setup with no turn, its answers (one a question), and the sample
+    as read (its final scores and winner after the turns)."""
+    import yaml
+    from test_record import SAMPLES
+
+    from grinivil_cli.recorder.transcript import header_text, transcript
+
+    sample = SAMPLES / "game-2p.yaml"
+    game = load_game(sample)
+    r = game.replay
+    assert r.game is not None
+    said = [a for t in transcript(r.game, r, game.loaded.data["turns"]) for a in t.answers]
+    log = tmp_path / "again.yaml"
+    log.write_text(header_text(sample.read_text(encoding="utf-8")))
+    return log, said, yaml.safe_load(sample.read_text(encoding="utf-8"))
+
+
+def test_the_final_scores_recorded_as_claims_once_the_game_is_over(tmp_path: Path) -> None:
+    """R-END-07, R-SCORE-*: the sample's last turn ends the game; its final scores as the
+    table counted them (the sample's own `final_scores`), typed with the names in lower case,
+    are checked against the rules and written after the turns with the winner (the highest
+    claimed score)."""
+    log, said, data = finished_sample(tmp_path)
+    scores = data["final_scores"]
+    line = "score " + " ".join(f"{n.lower()} {v}" for n, v in scores.items())
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, *said, line)))
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "recorded as the final claims" in result.output
+    written = load_game(log).loaded.data
+    assert written["final_scores"] == scores and written["winner"] == data["winner"]
+
+
+def test_a_wrong_final_score_is_refused_and_the_last_turn_taken_back(tmp_path: Path) -> None:
+    """A final score one more than the rules give is refused (exit 1 from a file); run again,
+    `undo` at the end takes the last turn back and its answers record it again."""
+    log, said, data = finished_sample(tmp_path)
+    scores = dict(data["final_scores"])
+    first = next(iter(scores))
+    scores[first] += 1
+    line = "score " + " ".join(f"{n} {v}" for n, v in scores.items())
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, *said, line)))
+    assert result.exit_code == 1, result.output[-2000:]
+    assert f"{first} scores {scores[first] - 1} by the rules; the claim says {scores[first]}" \
+        in result.output
+    assert "final_scores" not in load_game(log).loaded.data
+    turns = load_game(log).loaded.data["turns"]
+    last = turns[-1]
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path, "undo")))
+    assert result.exit_code == 0, result.output[-2000:]  # the answers end between turns
+    assert load_game(log).loaded.data["turns"] == turns[:-1]
+    assert last["player"] in result.output

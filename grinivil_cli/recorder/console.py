@@ -279,13 +279,59 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
         console.say(f"  note: {claims} claim{'s' * (claims != 1)} of the log disagree"
                     f"{'s' * (claims == 1)} with the rules (grinivil validate lists "
                     f"{'them' if claims != 1 else 'it'}); recording goes on.")
-    while not rec.finished:
-        made = make_turn(rec, console, show_board)
-        if made is not None:
-            console.say(f"turn {made.number}: {made.summary}")
-    scores = rec.scores()
-    console.say("The game is over. Final scores: " + ", ".join(
-        f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)))
+    while True:
+        while not rec.finished:
+            made = make_turn(rec, console, show_board)
+            if made is not None:
+                console.say(f"turn {made.number}: {made.summary}")
+        scores = rec.scores()
+        console.say("The game is over. Final scores: " + ", ".join(
+            f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)))
+        if not game_over(rec, console):
+            return
+
+
+END = Decision(("final_scores",), "one-of", "the game is over", "R-END-07")
+
+
+def game_over(rec: Recording, console: Console) -> bool:
+    """The last question, once the game is over: the final scores the table counted, as
+    claims (`score Anna 55 Bruno 48`, and `winner NAME` where two tie), checked against the
+    rules and written after the turns; `undo` takes the last turn back (True: recording goes
+    on); an empty answer or `quit` leaves."""
+    q = Question("the game is over: score NAME N ... for the final scores, undo, or Enter to "
+                 "leave", END, [], "")
+    while True:
+        try:
+            text = console.ask(q)
+        except Stop:
+            return False
+        word = first_word(text)
+        if word in ("", "quit"):
+            return False
+        if word == "undo":
+            if console.confirm(f"Take back turn {rec.turns} ({last_turn(rec, changes=False)})?"):
+                left = rec.undo()
+                console.say(f"turn {left + 1} taken back; {rec.on_turn()} is on turn "
+                            f"(turn {left + 1}).")
+                return True
+            console.say("  nothing taken back")
+            continue
+        if word == "score":
+            try:
+                words = text.split()
+                winner = None
+                if "winner" in (w.lower() for w in words):
+                    at = [w.lower() for w in words].index("winner")
+                    winner = " ".join(words[at + 1:at + 2]) or None
+                    words = words[:at]
+                console.say("  " + rec.end(claimed(" ".join(words)).get("vp", {}), winner))
+                return False
+            except CannotRecord as e:
+                console.refuse(str(e), e.code)
+                continue
+        console.refuse(f"{answers.quoted(text.strip())}: the game is over; score NAME N ... "
+                       "records the final scores, undo takes the last turn back", 2)
 
 
 def last_turn(rec: Recording, changes: bool = True) -> str:

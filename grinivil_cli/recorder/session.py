@@ -35,12 +35,12 @@ from ..edition.load import load_edition
 from ..edition.references import name_problem
 from ..engine.game import Game
 from ..engine.scoring import Score, final_scores
-from ..errors import LogFormatError
+from ..errors import IllegalMove, LogFormatError
 from ..logfile.schemadata import LOG_SCHEMA
 from ..logfile.suggest import hint
 from ..logfile.writer import log_to_yaml, turn_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, kind_of_file, load_yaml_text, read_bounded
-from ..table import Claims, NotPlayable, Table, TurnDone, logtext
+from ..table import Claims, FinalClaims, NotPlayable, Table, TurnDone, logtext
 from ..table.deal import check_options, random_setup
 from ..table.loading import checked
 from ..table.story import UNITS, amount
@@ -382,6 +382,38 @@ class Recording:
 
     def scores(self) -> list[Score]:
         return final_scores(self.game)
+
+    def end(self, claimed: dict[str, int], winner: str | None = None) -> str:
+        """The final scores the table counted (every player's, names in any case) and the
+        winner (by default the one claimed the most, when one is), checked against the rules
+        and written after the turns (`final_scores`, `winner`); CannotRecord (exit 1) when a
+        claim disagrees, with what the rules give."""
+        names = [p.name for p in self.game.state.players]
+        by_case = {n.casefold(): n for n in names}
+        scores = {by_case.get(n.casefold(), n): v for n, v in claimed.items()}
+        unknown = [n for n in scores if n not in names]
+        if unknown:
+            raise CannotRecord(f"'{unknown[0]}' is not a player{hint(unknown[0], names)}", 2)
+        missing = [n for n in names if n not in scores]
+        if missing:
+            raise CannotRecord(f"the final scores of every player: {', '.join(missing)} "
+                               "missing", 2)
+        if winner is None:
+            best = max(scores.values())
+            top = [n for n, v in scores.items() if v == best]
+            if len(top) > 1:
+                raise CannotRecord(f"{' and '.join(top)} tie on {best}: add winner NAME (the "
+                                   "tie-break the table applied)", 2)
+            winner = top[0]
+        winner = by_case.get(winner.casefold(), winner)
+        try:
+            self._check_unchanged("the final scores were not written")
+            self.table.answer(FinalClaims(scores, winner))
+        except IllegalMove as e:
+            raise CannotRecord(f"{e.message} ({e.rule}); nothing is written", 1) from None
+        self._write("the final scores were not written")
+        return ", ".join(f"{n} {v}" for n, v in scores.items()) + \
+            f", {winner} wins: as the rules give, recorded as the final claims."
 
 
 def _renamed(log: dict[str, Any], names: list[str]) -> dict[str, Any]:
