@@ -6,12 +6,24 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from ..edition.model import Edition
 from ..errors import IllegalMove, IncompleteRecord
 from . import townland
 from .construction import participation_fee
 from .game import Chance, Game, required
 from .records import Explore, Setup, value_of
-from .state import MUNICIPALITY, Building, PlayerState
+from .state import MUNICIPALITY, Building, GameState, PlayerState
+
+
+def zone_stack(state: GameState, slot: str) -> list[str]:
+    """The stack a slot's Land Tile is drawn from: the Inner Zone's or the Outer Zone's."""
+    return state.supply.inner_stack if slot.startswith("I") else state.supply.outer_stack
+
+
+def slots_to_explore(ed: Edition, state: GameState) -> list[str]:
+    """The empty slots a Land Tile can be explored into now: reachable (R-EXPL-02..04), with
+    a tile left in the zone's stack to draw (AMB-EXPL-04); in slot order."""
+    return [s for s in townland.explorable_slots(ed, state.townland) if zone_stack(state, s)]
 
 
 def explore(g: Game, p: PlayerState, spec: Explore, *, owner: PlayerState | None, cause: str,
@@ -22,7 +34,7 @@ def explore(g: Game, p: PlayerState, spec: Explore, *, owner: PlayerState | None
     town = g.state.townland
     slot = required(spec.slot, spec, "slot", "the slot where the new tile is placed", rule)
     legal = townland.explorable_slots(g.ed, town)
-    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
+    stack = zone_stack(g.state, slot)
     drawn = g.outcome(spec, "land_tile", lambda c: c.choice(sorted(stack))) if stack \
         else spec.land_tile
     tile: str = required(drawn, spec, "land_tile", "the Land Tile revealed", rule)
@@ -49,7 +61,7 @@ def place_tile(g: Game, slot: str, tile: str, owner: PlayerState | None, spec: E
     before = copy.copy(town)
     before.tiles = dict(town.tiles)
     before.road_tokens = set(town.road_tokens)
-    stack = g.state.supply.inner_stack if slot.startswith("I") else g.state.supply.outer_stack
+    stack = zone_stack(g.state, slot)
     if tile in stack:
         stack.remove(tile)
     town.tiles[slot] = tile

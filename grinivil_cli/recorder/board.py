@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import townland
+from ..engine.exploring import slots_to_explore
 from ..engine.game import Game
 
 WIDTH = 96  # columns of the section
@@ -62,9 +63,7 @@ def open_slots(g: Game) -> list[str]:
     """The empty slots where a Land Tile can be explored: an Inner slot always, an Outer slot
     behind a Completed Road (R-EXPL-02..04), with a tile left in the zone's stack to draw
     (AMB-EXPL-04); in slot order."""
-    supply = g.state.supply
-    return [s for s in townland.explorable_slots(g.ed, g.state.townland)
-            if (supply.inner_stack if s.startswith("I") else supply.outer_stack)]
+    return slots_to_explore(g.ed, g.state)
 
 
 def _one_group(ids: list[str]) -> list[list[str]]:

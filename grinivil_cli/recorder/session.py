@@ -323,12 +323,8 @@ class Recording:
         if self.last is None:
             raise CannotRecord("no turn is recorded yet: claims are made after a turn")
         g = self.game
-        names = [p.name for p in g.state.players]
-        by_case = {n.casefold(): n for n in names}  # `anna` is Anna
-        claimed = {by_case.get(name.casefold(), name): told for name, told in claimed.items()}
+        claimed = {self.player_named(name): told for name, told in claimed.items()}
         for name, told in claimed.items():
-            if name not in names:
-                raise CannotRecord(f"'{name}' is not a player{hint(name, names)}", 2)
             held = getattr(g.state.player(name), what)
             if held != told:
                 unit = UNITS[what]
@@ -383,17 +379,22 @@ class Recording:
     def scores(self) -> list[Score]:
         return final_scores(self.game)
 
+    def player_named(self, typed: str) -> str:
+        """The player a claim names, in any case (`anna` is Anna); CannotRecord (exit 2) for
+        a name no player has."""
+        names = [p.name for p in self.game.state.players]
+        found = {n.casefold(): n for n in names}.get(typed.casefold())
+        if found is None:
+            raise CannotRecord(f"'{typed}' is not a player{hint(typed, names)}", 2)
+        return found
+
     def end(self, claimed: dict[str, int], winner: str | None = None) -> str:
         """The final scores the table counted (every player's, names in any case) and the
         winner (by default the one claimed the most, when one is), checked against the rules
         and written after the turns (`final_scores`, `winner`); CannotRecord (exit 1) when a
         claim disagrees, with what the rules give."""
         names = [p.name for p in self.game.state.players]
-        by_case = {n.casefold(): n for n in names}
-        scores = {by_case.get(n.casefold(), n): v for n, v in claimed.items()}
-        unknown = [n for n in scores if n not in names]
-        if unknown:
-            raise CannotRecord(f"'{unknown[0]}' is not a player{hint(unknown[0], names)}", 2)
+        scores = {self.player_named(n): v for n, v in claimed.items()}
         missing = [n for n in names if n not in scores]
         if missing:
             raise CannotRecord(f"the final scores of every player: {', '.join(missing)} "
@@ -405,7 +406,7 @@ class Recording:
                 raise CannotRecord(f"{' and '.join(top)} tie on {best}: add winner NAME (the "
                                    "tie-break the table applied)", 2)
             winner = top[0]
-        winner = by_case.get(winner.casefold(), winner)
+        winner = {n.casefold(): n for n in names}.get(winner.casefold(), winner)
         try:
             self._check_unchanged("the final scores were not written")
             self.table.answer(FinalClaims(scores, winner))

@@ -76,11 +76,11 @@ def said_for(steps: list[tuple[Decision, Any]], labelled: bool = False) -> list[
         key = str(d.path[-1])
         if d.path in skip:
             continue
-        if key in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT:
+        if quiet(d):
             if not answers.same(answers.default(d), value):
                 said[-1] += f" {key}={answers.option_text(value)}"
             continue
-        if answers.forced(d) and d.path != ("tile",):  # the tile is always asked
+        if forced(d):
             continue
         if d.kind == "count" and key in RESOURCES:
             rest = [(e, v) for e, v in steps[j:] if e.kind == "count"
@@ -94,6 +94,18 @@ def said_for(steps: list[tuple[Decision, Any]], labelled: bool = False) -> list[
     return said
 
 
+def quiet(d: Decision) -> bool:
+    """A decision the recorder takes at its default without a question (another value is
+    given beside the answer before it)."""
+    return str(d.path[-1]) in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT
+
+
+def forced(d: Decision) -> bool:
+    """A decision with one possible value, taken without a question (the tile is always
+    asked)."""
+    return answers.forced(d) and d.path != ("tile",)
+
+
 def named(d: Decision, answer: str, labelled: bool, whole: bool = False) -> str:
     """`answer`, with the decision it answers named before it when `labelled`."""
     return f"{answers.label(d, whole)}: {answer}".rstrip() if labelled else answer
@@ -105,9 +117,7 @@ def on_one_line(g: Game, steps: list[tuple[Decision, Any]], said: list[str]) -> 
     a bare number where it names that tile alone, else its printed number (`#05`); an option
     by its shortest unique beginning; an empty answer written out as its value, cubes by their
     initials (`wws`). Else the answers as they are, one a line."""
-    asked = [(d, v) for d, v in steps if not (
-        (str(d.path[-1]) in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT)
-        or (answers.forced(d) and d.path != ("tile",)))]
+    asked = [(d, v) for d, v in steps if not quiet(d) and not forced(d)]
     tile, *extras = said[0].split()
     words = [" ".join([shortest_tile(g, asked[0][0], tile), *extras])]
     j = 1

@@ -6,8 +6,9 @@ from __future__ import annotations
 from math import atan2, degrees, hypot
 
 from ..edition.model import LandTile, Zone
+from ..engine.exploring import slots_to_explore
 from ..engine.state import MUNICIPALITY, GameState
-from ..engine.townland import SLOTS, construction_roads, explorable_slots, placed_tiles, zone_of
+from ..engine.townland import SLOTS, construction_roads, placed_tiles, zone_of
 from .buildings import draw_buildings
 from .canvas import Canvas, Node
 from .defs import BOARD, parcel, piece
@@ -65,9 +66,7 @@ def _parcel_use(c: Canvas, parent: Node, slot: str, ident: str, cls: str) -> Nod
 def open_slots(state: GameState) -> list[str]:
     """The empty slots where a Land Tile may still be explored, with a tile left in their
     zone's stack to draw (R-EXPL-02..04, AMB-EXPL-04), in slot order."""
-    supply = state.supply
-    return [slot for slot in explorable_slots(state.edition, state.townland)
-            if (supply.inner_stack if slot[0] == "I" else supply.outer_stack)]
+    return slots_to_explore(state.edition, state)
 
 
 def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import townland
+from ...engine.exploring import slots_to_explore, zone_stack
 from ...engine.trees import MAX_PLANT, MAX_SITE_PLANT
 from ..record import END, Ask, Raw
 from .common import (
@@ -19,11 +20,7 @@ from .common import (
 def slot(ask: Ask) -> Raw:
     """The slot explored: an empty slot of the Land Area that can take a tile, with a tile left
     in its zone's stack (R-EXPL-02..04, AMB-EXPL-04)."""
-    g = ask.g
-    supply = g.state.supply
-    open_slots = [s for s in townland.explorable_slots(g.ed, g.state.townland)
-                  if (supply.inner_stack if s.startswith("I") else supply.outer_stack)]
-    return one_of(ask, "the slot explored", "R-EXPL-02", open_slots)
+    return one_of(ask, "the slot explored", "R-EXPL-02", slots_to_explore(ask.g.ed, ask.g.state))
 
 
 def land_tile(ask: Ask) -> Raw | None:
@@ -31,8 +28,7 @@ def land_tile(ask: Ask) -> Raw | None:
     if not ask.outcome:
         return None
     where = str(ask.holder.get("slot", ""))
-    supply = ask.g.state.supply
-    stack = supply.inner_stack if where.startswith("I") else supply.outer_stack
+    stack = zone_stack(ask.g.state, where)
     return Raw(ask.path, "outcome", "the Land Tile revealed", "R-EXPL-05", tuple(sorted(stack)))
 
 

@@ -7,7 +7,7 @@ from math import ceil
 
 from ...errors import IllegalMove
 from .. import townland
-from ..exploring import explore
+from ..exploring import explore, slots_to_explore
 from ..game import Game, plural, required
 from ..occupied import place_occupied_token
 from ..records import BuildRoad, BuyTrees, ExploreLand, PlantTrees, Replanting, Step
@@ -72,10 +72,7 @@ def replanting(g: Game, p: PlayerState, move: Replanting, ctx: TurnContext) -> T
 def a_slot_to_explore(g: Game, p: PlayerState, step: Step) -> None:
     """#08a: a suitable spot must exist, with a Land Tile left to draw for it (R-A08A-07,
     AMB-EXPL-04)."""
-    supply = g.state.supply
-    open_slots = [s for s in townland.explorable_slots(g.ed, g.state.townland)
-                  if (supply.inner_stack if s.startswith("I") else supply.outer_stack)]
-    if not open_slots:
+    if not slots_to_explore(g.ed, g.state):
         raise IllegalMove("R-A08A-07", "no slot of the Land Area can take a new Land Tile "
                           "(or no tile is left for the open ones): Explore Land cannot be "
                           "chosen.", step.at("tile"))
