@@ -163,12 +163,15 @@ def test_a_log_that_breaks_a_rule_is_not_continued(tmp_path: Path) -> None:
     assert "R-GEN-02" in result.output and "game.yaml:" in result.output
 
 
-def test_a_finished_log_is_refused_and_a_setup_left_unfinished_writes_nothing(
+def test_a_log_with_a_section_after_its_turns_is_refused_and_a_setup_left_unfinished_writes_nothing(
         tmp_path: Path) -> None:
-    result = invoke("record", str(SAMPLES / "game-2p.yaml"), "--answers",
-                    str(answers_file(tmp_path)))
+    log = dealt(tmp_path)  # its title moved after the turns: only the final claims go there
+    text = log.read_text()
+    title = next(line for line in text.splitlines(keepends=True) if line.startswith("title:"))
+    log.write_text(text.replace(title, "") + title)
+    result = invoke("record", str(log), "--answers", str(answers_file(tmp_path)))
     assert result.exit_code == 2
-    assert "'turns' is not the last section" in result.output
+    assert "'turns' is not the last section of the log (title come after it)" in result.output
     new = tmp_path / "new.yaml"  # a new log: its setup is asked first; none given
     result = invoke("record", str(new), "--answers", str(answers_file(tmp_path)))
     assert result.exit_code == 0

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_record import answers_file, dealt, invoke
+import pytest
+import yaml
+from test_record import SAMPLES, answers_file, dealt, invoke
 from test_record_hostile import turns_of
 
+from grinivil_cli.recorder.console import Script, Stop, record
+from grinivil_cli.recorder.session import Recording
 from grinivil_cli.table.loading import load_game
 
 
@@ -213,3 +217,77 @@ def test_a_wrong_final_score_is_refused_and_the_last_turn_taken_back(tmp_path: P
     assert result.exit_code == 0, result.output[-2000:]  # the answers end between turns
     assert load_game(log).loaded.data["turns"] == turns[:-1]
     assert last["player"] in result.output
+
+
+class AtATable(Script):
+    """Answers from a list, refusals said and the question asked again, as at a terminal."""
+
+    def __init__(self, path: Path) -> None:
+        self.said: list[str] = []
+        super().__init__(path, self.said.append)
+
+    def refuse(self, message: str, code: int) -> None:
+        self.said.append(f"  {message}")
+
+
+def test_r_tbuy_02_time_refused_beside_an_answer_is_asked_not_dropped(tmp_path: Path) -> None:
+    """R-TBUY-02: Subsidy's 2 Time Units are mandatory, so `subsidy buy_time=9` cannot buy
+    time. At a terminal the refusal is said and the time bought is asked (not taken at its
+    default of 0 in silence, which would record a turn the table did not say); from a file it
+    stops at that line (exit 1)."""
+    log = dealt(tmp_path)
+    path = answers_file(tmp_path, "subsidy buy_time=9", "0")
+    console = AtATable(path)
+    rec = Recording.open(log)
+    try:
+        with pytest.raises(Stop):  # the answers end at turn 2's first question
+            record(rec, console, lambda r: "")
+    finally:
+        rec.close()
+    refusal = next(i for i, line in enumerate(console.said) if "R-TBUY-02" in line)
+    assert console.said[refusal] == "  9: R-TBUY-02: the 2 Time Units of this action are " \
+        "mandatory; time cannot be bought. (asked now)"
+    assert console.said[refusal + 1].startswith("turn 1, Anna: Time Units bought")
+    assert console.said[refusal + 1].endswith("> 0")
+    assert turns_of(log) == [{"player": "Anna", "tile": "subsidy"}]
+    log.unlink()
+    log = dealt(tmp_path)
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "subsidy buy_time=9", "0")))
+    assert result.exit_code == 1, result.output
+    assert "answers.txt:1: 9: R-TBUY-02" in result.output
+    assert turns_of(log) == []
+
+
+def test_a_question_with_more_options_than_its_prompt_lists_them_before_it(
+        tmp_path: Path) -> None:
+    """Issue 30, item 8: a question of more than 12 options listed them only behind `?`. At
+    turn 39 of the 2-player sample Anna builds a Floor at I6.s1, one of 18 Building Sites the
+    rules leave her (R-A03-01): the 18 are listed on a line before the question, wrapped to the
+    terminal; the 4 cubes drawn to refill the Market (`cccs`, R-RND-05) are not listed (there
+    are 15 draws of 4 cubes: they are named by initials)."""
+    data = yaml.safe_load((SAMPLES / "game-2p.yaml").read_text())
+    assert data["turns"][38] == {"player": "Anna", "tile": "build-floor", "refills": [
+        ["concrete", "concrete", "concrete", "steel"]], "site": "I6.s1"}
+    data["turns"] = data["turns"][:38]
+    del data["final_scores"], data["winner"]
+    log = tmp_path / "game.yaml"
+    log.write_text(yaml.safe_dump(data, sort_keys=False))
+    console = AtATable(answers_file(tmp_path, "build-floor", "cccs", "I6.s1"))
+    console.shows_tiles = True
+    console.width = 60
+    rec = Recording.open(log)
+    try:
+        with pytest.raises(Stop):
+            record(rec, console, lambda r: "")
+    finally:
+        rec.close()
+    site = next(i for i, line in enumerate(console.said) if "(site)" in line)
+    assert console.said[site].endswith("(site)> I6.s1") and "{" not in console.said[site]
+    listed = console.said[site - 1]
+    assert listed.startswith("  options: ")
+    assert all(len(line) <= 60 for line in listed.split("\n"))
+    ids = " ".join(listed.split()).removeprefix("options: ").split(", ")
+    assert len(ids) == 18 and "I6.s1" in ids and all(".s" in i for i in ids)
+    assert not any(line.lstrip().startswith("options: concrete") for line in console.said)
+    assert len(turns_of(log)) == 39

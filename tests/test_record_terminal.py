@@ -49,7 +49,8 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.sendline("y")
     c.expect(r"turn 1 taken back; Anna is on turn \(turn 1\)")
     c.expect("turn 1, Anna")
-    c.sendline("convert")
+    c.sendline("#13")  # the number printed on Convert
+    c.expect(r"= Convert \(#13, ring position 4\)")
     c.expect("turn 1: Anna, Convert")
     c.expect("turn 2, Bruno")
     c.sendline("5")  # #05 is the Auction, position 5 holds Subsidy: which one?

@@ -376,3 +376,29 @@ def test_a_wrong_claim_is_explained_by_the_ledger_since_the_last_claim(tmp_path:
                          "(R-FEE-03), 2 G after")
     assert all(line.startswith("turn ") for line in lines[1:])
     assert all(int(line.split()[1].rstrip(":")) in range(151, 161) for line in lines[1:])
+
+
+def test_a_turns_note_is_shown_as_text_beside_its_turn(tmp_path: Path) -> None:
+    """Issue 30: a note recorded with a turn (`note TEXT` at the recorder) was shown only
+    inside the raw YAML. It is on its turn's frame, shown above what happened, as text (its
+    markup is not read), found by the moves' search; turns without one show none."""
+    data = yaml.safe_load((SAMPLES / "game-2p.yaml").read_text())
+    note = "Bruno's cat moved the <b>tree</b>; put back"
+    data["turns"][2]["note"] = note
+    log = tmp_path / "noted.yaml"
+    log.write_text(yaml.safe_dump(data, sort_keys=False))
+    out = tmp_path / "noted.html"
+    assert run("viewer", str(log), "-o", str(out)).returncode == 0
+    html = out.read_text()
+    frames = page_data(html)["frames"]
+    assert [(f["turn"], f["note"]) for f in frames if "note" in f] == [(3, note)]
+    assert "<b>tree</b>" not in html  # in the page's data as JSON, escaped
+    result = chromium("--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000",
+                      "--dump-dom", f"{out.as_uri()}#turn=3")
+    assert console_problems(result.stderr) == []
+    shown = re.search(r'<p id="gv-note"([^>]*)>(.*?)</p>', result.stdout, re.S)
+    assert shown is not None and "hidden" not in shown.group(1)
+    assert "Bruno's cat moved the &lt;b&gt;tree&lt;/b&gt;; put back" in shown.group(2)
+    result = chromium("--virtual-time-budget=3000", "--dump-dom", f"{out.as_uri()}#turn=4")
+    shown = re.search(r'<p id="gv-note"([^>]*)>', result.stdout)
+    assert shown is not None and "hidden" in shown.group(1)

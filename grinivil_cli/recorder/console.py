@@ -270,8 +270,9 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
         n = len(rec.removed)
         console.say(f"removed {n} temporary file{'s' * (n != 1)} left beside the log by a "
                     f"recorder that was stopped: {', '.join(rec.removed)}")
-    console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; {rec.on_turn()} is on turn "
-                f"(turn {rec.turns + 1}).")
+    console.say(f"{rec.path}: {plural_turns(rec.turns)} recorded; " + (
+        "the game is over." if rec.finished else f"{rec.on_turn()} is on turn "
+        f"(turn {rec.turns + 1})."))
     if rec.turns:
         console.say(f"  the last turn recorded: turn {rec.turns}: {last_turn(rec)}")
     claims = len(rec.table.findings)  # the log's claims that disagree (its moves are legal)
@@ -286,7 +287,8 @@ def record(rec: Recording, console: Console, show_board: Callable[[Recording], s
                 console.say(f"turn {made.number}: {made.summary}")
         scores = rec.scores()
         console.say("The game is over. Final scores: " + ", ".join(
-            f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)))
+            f"{s.player} {s.total}" for s in sorted(scores, key=lambda s: s.rank)) +
+            (" (recorded as the log's final claims)" if rec.table.ended else ""))
         if not game_over(rec, console):
             return
 
@@ -299,8 +301,10 @@ def game_over(rec: Recording, console: Console) -> bool:
     claims (`score Anna 55 Bruno 48`, and `winner NAME` where two tie), checked against the
     rules and written after the turns; `undo` takes the last turn back (True: recording goes
     on); an empty answer or `quit` leaves."""
-    q = Question("the game is over: score NAME N ... for the final scores, undo, or Enter to "
-                 "leave", END, [], "")
+    ended = rec.table.ended  # the final claims are written: only undo takes them back
+    q = Question("the game is over: undo takes the final scores and the last turn back, or "
+                 "Enter to leave" if ended else "the game is over: score NAME N ... for the "
+                 "final scores, undo, or Enter to leave", END, [], "")
     while True:
         try:
             text = console.ask(q)
@@ -310,12 +314,18 @@ def game_over(rec: Recording, console: Console) -> bool:
         if word in ("", "quit"):
             return False
         if word == "undo":
-            if console.confirm(f"Take back turn {rec.turns} ({last_turn(rec, changes=False)})?"):
+            what = f"turn {rec.turns} ({last_turn(rec, changes=False)})"
+            if console.confirm(f"Take back the final scores and {what}?" if ended else
+                               f"Take back {what}?"):
                 left = rec.undo()
                 console.say(f"turn {left + 1} taken back; {rec.on_turn()} is on turn "
                             f"(turn {left + 1}).")
                 return True
             console.say("  nothing taken back")
+            continue
+        if word == "score" and ended:
+            console.refuse("the final scores are recorded already; undo takes them back with "
+                           "the last turn", 2)
             continue
         if word == "score":
             try:
@@ -339,7 +349,8 @@ def last_turn(rec: Recording, changes: bool = True) -> str:
     record = rec.last or {}
     entries = [e for e in rec.game.ledger.entries if e.turn == rec.turns]
     head, *lines = summary(record, entries).split("\n")
-    return head + (": " + "; ".join(line.strip() for line in lines) if lines and changes else "")
+    return head + (": " + "; ".join(line.strip().rstrip(".") for line in lines) + "."
+                   if lines and changes else "")
 
 
 def plural_turns(n: int) -> str:
@@ -360,11 +371,16 @@ def make_turn(rec: Recording, console: Console,
     shown = False  # the eligible tiles were shown (once a turn)
     quietly: dict[str, tuple[Decision, Any]] = {}  # taken without a question, by label
     queued: list[str] = []  # the rest of a turn given on one line, a word a question
+    asking: set[LogPath] = set()  # decisions whose answer given ahead was refused: asked now
+    ahead_of: list[LogPath] = []  # the decision being answered by an answer given ahead
 
     def refuse(message: str, code: int) -> None:
         if queued:  # the rest of the line answered questions after this one: dropped
             queued.clear()
             message += " (the rest of the line is dropped: answer each question)"
+        if ahead_of:  # `buy_time=9` refused: asked, not taken at its default in silence
+            asking.add(ahead_of[0])
+            message += " (asked now)"
         console.refuse(message, code)
     number = rec.turns + 1
     while True:
@@ -380,11 +396,13 @@ def make_turn(rec: Recording, console: Console,
         ahead = given.pop(d.path, None)
         if ahead is None and key in later:
             ahead = later.pop(key)
+        ahead_of[:] = [d.path] if ahead is not None else []
         value: Any = answers.NO_DEFAULT
-        if ahead is None and answers.forced(d) and not tile:
+        if ahead is not None or d.path in asking:
+            pass
+        elif answers.forced(d) and not tile:
             value = d.options[0] if d.kind != "count" else d.ranges[0][0]
-        elif ahead is None and key in answers.QUIET and \
-                answers.default(d) is not answers.NO_DEFAULT:
+        elif key in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT:
             value = answers.default(d)
         if value is not answers.NO_DEFAULT:
             quietly[answers.labels_of(d)[0]] = (d, value)
@@ -396,6 +414,11 @@ def make_turn(rec: Recording, console: Console,
         if tile and ahead is None and console.shows_tiles and not shown:
             console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
+        elif not tile and ahead is None and not queued and console.shows_tiles and \
+                d.kind != "count" and len(d.options) > SHOWN_IN_THE_PROMPT and \
+                answers.cube_counts(answers.option_text(d.options[0])) is None:
+            # too many for the prompt's braces (cubes drawn are named by initials: not listed)
+            console.say(options_line(d, console.width))
         try:
             if ahead is None and queued:  # the next word of a turn given on one line
                 text = queued.pop(0)
@@ -449,6 +472,7 @@ def make_turn(rec: Recording, console: Console,
             elif word == "restart":
                 given.clear()
                 later.clear()
+                asking.clear()
                 asked.clear()
                 while table.answered:
                     table.back()
@@ -571,9 +595,19 @@ def question(rec: Recording, number: int, d: Decision) -> Question:
         words: list[str] = []
     else:
         words = [answers.option_text(o) for o in d.options]
-        if len(words) <= 12:
+        if len(words) <= SHOWN_IN_THE_PROMPT:
             title += f" {{{', '.join(answers.option_label(o, d) for o in d.options)}}}"
     return Question(title, d, words, shown)
+
+
+SHOWN_IN_THE_PROMPT = 12  # options listed in a question's braces; more on a line before it
+
+
+def options_line(d: Decision, width: int = 96) -> str:
+    """The options of a decision with too many for its prompt, wrapped to `width` columns."""
+    text = f"options: {', '.join(answers.option_label(o, d) for o in d.options)}"
+    return "\n".join(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ",
+                                   break_on_hyphens=False))
 
 
 def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...], width: int = 96) -> str:

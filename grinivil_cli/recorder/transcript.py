@@ -114,7 +114,7 @@ def named(d: Decision, answer: str, labelled: bool, whole: bool = False) -> str:
 def on_one_line(g: Game, steps: list[tuple[Decision, Any]], said: list[str]) -> list[str]:
     """A turn's answers as one line (`console.make_turn`: the tile, then a word for each
     question asked), where each is one word, as short as a person would type it: the tile by
-    a bare number where it names that tile alone, else its printed number (`#05`); an option
+    a bare number where it names that tile alone, else its printed number (`#5` for #05); an option
     by its shortest unique beginning; an empty answer written out as its value, cubes by their
     initials (`wws`). Else the answers as they are, one a line."""
     asked = [(d, v) for d, v in steps if not quiet(d) and not forced(d)]
@@ -147,10 +147,11 @@ def on_one_line(g: Game, steps: list[tuple[Decision, Any]], said: list[str]) -> 
 
 
 def shortest_tile(g: Game, d: Decision, tile: str) -> str:
-    """The tile as few keystrokes name it: a bare number, or the printed number (`#05`)."""
+    """The tile as few keystrokes name it: a bare number, or the printed number (`#5`)."""
     every = Decision(d.path, d.kind, d.what, d.rule, options=tuple(answers.ring_actions(g)))
     number = answers.printed_number(g.ed, tile)
-    for word in (str(int(number.rstrip("abpABP"))) + number.lstrip("0123456789"), f"#{number}"):
+    short = str(int(number.rstrip("abpABP"))) + number.lstrip("0123456789")  # 05 -> 5
+    for word in (short, f"#{short}"):
         try:
             if answers.tile_answer(g, every, word) == tile:
                 return word

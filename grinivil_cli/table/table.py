@@ -39,7 +39,7 @@ from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_text, read_bounded
 from . import answers
 from .deal import check_options, random_setup
 from .loading import checked
-from .logtext import LogText, NotContinuable
+from .logtext import FINAL, LogText, NotContinuable
 from .story import UNITS, turn_story
 
 # the decisions each player answers for themselves, by their name in the path
@@ -120,7 +120,6 @@ class Table:
         self._replayed = replayed
         self._turn: _Turn | None = None
         self._last = last  # the record of the last turn played, as the log holds it
-        self._ended = False  # the final claims are written: nothing follows
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -175,6 +174,10 @@ class Table:
         except NotContinuable as e:
             raise NotPlayable(f"{loaded.source}: {e}") from None
         r = playable(edition, loaded, loaded.source)
+        if log.ended and not r.finished:
+            raise NotPlayable(f"{loaded.source}: the log's final claims ({', '.join(FINAL)}) "
+                              f"follow turn {log.turns}, but the game is not over: take them "
+                              "out of the log to record its next turns", illegal=True)
         turns = loaded.data.get("turns") or []
         return cls(edition, log, r, copy.deepcopy(turns[-1]) if turns else None)
 
@@ -195,6 +198,12 @@ class Table:
     def over(self) -> bool:
         """Whether the game has ended (no decision is left)."""
         return self._replayed.finished
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's final claims (`final_scores`, `winner`) are written: nothing but
+        `undo` follows them."""
+        return self._text.ended
 
     @property
     def player(self) -> str:
@@ -347,13 +356,12 @@ class Table:
         self._turn = None
         turns = loaded.data.get("turns") or []
         self._last = copy.deepcopy(turns[-1]) if turns else None
-        self._ended = False
 
     # --- inside -------------------------------------------------------------------------------
 
     def _claim(self, claims: Claims) -> None:
         """Claims after the last turn: each checked, then written with that turn."""
-        if self._last is None or self._ended:
+        if self._last is None or self.ended:
             raise IllegalMove(CLAIM, "claims are made after a turn: none is played yet"
                               if self._last is None else "the game's final claims are made: "
                               "nothing follows them.")
@@ -384,7 +392,7 @@ class Table:
 
     def _end(self, final: FinalClaims) -> None:
         """The final claims, once the game is over: checked, then written after the turns."""
-        if not self.over or self._ended:
+        if not self.over or self.ended:
             raise IllegalMove(CLAIM, "the final scores are claimed once, when the game is over.",
                               ("final_scores",))
         scores = {s.player: s.total for s in self._replayed.scores or []}
@@ -397,7 +405,6 @@ class Table:
             raise IllegalMove(CLAIM, f"the winner by the rules is {best}, not {final.winner}.",
                               ("winner",))
         self._text.end({"final_scores": dict(final.scores), "winner": final.winner})
-        self._ended = True
 
     @staticmethod
     def _takes(t: _Turn, value: Any) -> bool:

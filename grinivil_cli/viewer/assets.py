@@ -56,6 +56,8 @@ body.gv-show-ids #gv-stage g.ids { display: inline; }
 .gv-explain li:first-child { list-style: none; margin-left: -18px; font-weight: bold; }
 .gv-help { color: var(--muted); font-size: 12px; margin: 0 4px; }
 .gv-story { margin: 0; padding-left: 18px; }
+.gv-note { margin: 6px 0; padding: 6px 8px; border-left: 3px solid #8a6d3b;
+  background: #fbf6ea; white-space: pre-wrap; overflow-wrap: anywhere; }
 .gv-story li { margin: 2px 0; }
 .gv-rule { white-space: nowrap; color: var(--muted); }
 .gv-chart { grid-column: 1 / -1; padding: 6px 14px 10px; }
@@ -145,6 +147,8 @@ PAGE_JS = r"""
       "Turn " + fr.turn + " / " + frames[frames.length - 1].turn;
     $("gv-head").textContent = fr.head;
     $("gv-yaml").textContent = fr.yaml || "(no entry)";
+    $("gv-note").hidden = !fr.note;
+    $("gv-note-text").textContent = fr.note || "";
     var story = $("gv-story");
     story.textContent = "";
     $("gv-story-head").textContent = fr.final ? "Final scores" : "What happened";
@@ -224,7 +228,9 @@ PAGE_JS = r"""
     if (fr.error) { li.classList.add("gv-bad"); }
     li.addEventListener("click", function () { go(f); });
     list.appendChild(li);
-    items.push({ li: li, text: (fr.head + " " + sum.textContent).toLowerCase(),
+    if (fr.note) { li.title = "Note: " + fr.note; }
+    items.push({ li: li, text: (fr.head + " " + sum.textContent + " " +
+                                (fr.note || "")).toLowerCase(),
                  player: fr.player });
   });
   var none = document.createElement("li");

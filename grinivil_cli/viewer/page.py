@@ -124,9 +124,12 @@ def _frames(game: Game) -> list[dict[str, Any]]:
                 f"Turn {snap.turn} \u00b7 {snap.player} \u00b7 {action_name(snap.action)}")
         story = turn_story(entries[snaps[i - 1].ledger_size:snap.ledger_size],
                            rec if isinstance(rec, dict) else None) if i else []
-        frames.append({"turn": snap.turn, "snap": i, "head": head, "player": snap.player or "",
-                       "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
-                       "story": [safe_text(line) for line in story]})
+        frame = {"turn": snap.turn, "snap": i, "head": head, "player": snap.player or "",
+                 "yaml": _turn_yaml(setup if snap.turn == 0 else rec),
+                 "story": [safe_text(line) for line in story]}
+        if isinstance(rec, dict) and isinstance(rec.get("note"), str) and snap.turn:
+            frame["note"] = rec["note"]  # the table's own words about the turn, shown as text
+        frames.append(frame)
     divergences = claim_divergences(game) if game.replay.findings else []
     for err in game.replay.findings:  # claims on their turns; an illegal move stops the game
         if err.turn is None or not frames:
@@ -294,6 +297,8 @@ snapshots.</noscript></figure>
 <section class="gv-card"><h2 id="gv-head">Setup</h2>
 <div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
 <p id="gv-error-text"></p><ul id="gv-explain" class="gv-explain"></ul></div>
+<p id="gv-note" class="gv-note" hidden><strong>Note:</strong> <span id="gv-note-text"></span>
+</p>
 <h3 id="gv-story-head">What happened</h3><ul id="gv-story" class="gv-story"></ul>
 <h3 id="gv-projected-head">If the game ended now</h3>
 <table id="gv-projected" class="gv-projected"><thead><tr><th>Player</th><th>Score</th>
