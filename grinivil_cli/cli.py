@@ -54,6 +54,15 @@ EditionOpt = Annotated[str | None, typer.Option(
     help="Edition file (component data) or bundled edition name.")]
 MaxSizeOpt = Annotated[int, typer.Option(
     "--max-size", min=1, metavar="BYTES", help="Refuse log files larger than this many bytes.")]
+# a new game dealt at random (`record`, `serve`)
+DealOpt = Annotated[int | None, typer.Option(
+    "--deal", metavar="SEED",
+    help="Start a new log with a random legal setup dealt from this seed.")]
+DealtPlayersOpt = Annotated[int, typer.Option("--players", min=2, max=6, metavar="N",
+                                              help="Players of a game dealt with --deal.")]
+NamesOpt = Annotated[str | None, typer.Option(
+    "--names", metavar="NAMES",
+    help="The players of a dealt game in seating order: Anna,Bruno,...")]
 FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
                                         help="Output format: text or json.")]
 
@@ -467,15 +476,9 @@ def record(
                                         help="The log to record into: an existing one is "
                                         "replayed and continued; a new one starts with its "
                                         "setup, asked (or dealt with --deal).")],
-    deal: Annotated[int | None, typer.Option(
-        "--deal", metavar="SEED",
-        help="Start a new log with a random legal setup dealt from this seed.")] = None,
-    players: Annotated[int, typer.Option("--players", min=2, max=6,
-                                         metavar="N",
-                                         help="Players of a game dealt with --deal.")] = 4,
-    names: Annotated[str | None, typer.Option(
-        "--names", metavar="NAMES",
-        help="The players of a dealt game in seating order: Anna,Bruno,...")] = None,
+    deal: DealOpt = None,
+    players: DealtPlayersOpt = 4,
+    names: NamesOpt = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="KEY=VALUE",
         help="A variant of a dealt game, KEY=VALUE (as for simulate).")] = None,
@@ -560,6 +563,56 @@ def record(
         raise typer.Exit(130) from None
     finally:
         rec.close()  # the lock let go (it would die with the process anyway)
+
+
+@app.command()
+def serve(
+    log: Annotated[Path, typer.Argument(metavar="LOG",
+                                        help="The log to record into: an existing one is "
+                                        "replayed and continued; a new one needs --deal "
+                                        "(or its setup recorded with grinivil record).")],
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="PORT",
+                                      help="The port to listen on (0: any free one).")] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the local network too (for a tablet and phones); the "
+        "printed address and its QR code carry the join token every request needs.")]
+    = False,
+    deal: DealOpt = None,
+    players: DealtPlayersOpt = 4,
+    names: NamesOpt = None,
+    edition: EditionOpt = None,
+    max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+) -> None:
+    """Record a game from a tablet and phones: a local web page showing the board, each
+    question as buttons (checked by the rules as record checks it), the game live on every
+    page, and each player's Auction bids and Crowdfunding pledges secret on their own phone
+    until all are in. Listens on 127.0.0.1 unless --lan; one writer a log."""
+    from .recorder.session import CannotRecord, Recording
+    from .serve.run import serve as serve_table
+
+    try:
+        if deal is not None:
+            rec = Recording.deal(log, players, deal, None,
+                                 [n.strip() for n in names.split(",")] if names else None,
+                                 edition, by="serve")
+            _echo(f"{log}: a new {players}-player game dealt from seed {deal}.")
+        elif names:
+            raise CannotRecord("--names is for a game dealt with --deal")
+        elif not log.exists():
+            raise CannotRecord(f"{log} does not exist: deal a new game with --deal SEED "
+                               "--players N, or record its setup first with grinivil record "
+                               f"{log}")
+        else:
+            rec = Recording.open(log, edition, max_size, by="serve")
+    except (CannotRecord, ValueError, OSError, LogFormatError) as e:
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(e.code if isinstance(e, CannotRecord) else UNREADABLE) from None
+    try:
+        serve_table(rec, port=port, lan=lan, say=_echo)
+    except OSError as e:  # the port taken, most often
+        _echo(f"grinivil: cannot listen on port {port}: {e.strerror or e} (--port PORT "
+              "chooses another)", err=True)
+        raise typer.Exit(UNREADABLE) from None
 
 
 def _whole(turns: int) -> str:

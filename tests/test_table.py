@@ -179,3 +179,42 @@ def test_moves_lists_what_the_table_offers(tmp_path: Path, name: str, after: int
         assert first[0].get("ranges") == ([list(r) for r in d.ranges]
                                           if d.kind == "count" else None)
         table.back()
+
+
+def test_r_a05_02_the_secret_bids_are_asked_of_everyone_at_once() -> None:
+    """R-A05-02, R-A05-08: at turn 2 of the 4-player sample Bruno calls the Auction; its lot
+    drawn (concrete, wood, wood, wood, steel), every player's secret bid is listed at once,
+    in seating order from the Initiator: Bruno must bid at least 10 (the Initiator), the
+    others nothing or 10 up to what they hold: 70 G each but Anna, who paid 22 G for a
+    concrete and two wood at turn 1 (70 - 22 = 48). Given together, Bruno's 10 against three
+    empty hands wins the lot: 70 - 10 = 60 G and 1 VP (R-A05-05). A refused bid (Clara's 5)
+    takes back those given before it and changes nothing."""
+    table = Table.from_log(SAMPLES / "game-4p.yaml")
+    while table.turns > 1:
+        table.undo()
+    paid = [e for e in table.game.ledger.entries if e.turn == 1 and e.rule == "R-A01-03"]
+    assert [(e.player, e.amount) for e in paid] == [("Anna", -22)]
+    assert table.sealed() == []
+    table.answer("auction")
+    table.answer(OMIT)  # carried out
+    table.answer(["concrete", "wood", "wood", "wood", "steel"])
+    sealed = table.sealed()
+    assert [(d.path, d.ranges) for d in sealed] == [
+        (("bids", "Bruno"), ((10, 70),)), (("bids", "Clara"), ((0, 0), (10, 70))),
+        (("bids", "David"), ((0, 0), (10, 70))), (("bids", "Anna"), ((0, 0), (10, 48)))]
+    answered = table.answered
+    with pytest.raises(IllegalMove) as refused:
+        table.answer_sealed({"Bruno": 10, "Clara": 5, "David": 0, "Anna": 0})
+    assert refused.value.rule.startswith("R-A05")
+    assert table.answered == answered and len(table.sealed()) == 4
+    with pytest.raises(ValueError, match="Bruno, Clara, David, Anna are wanted"):
+        table.answer_sealed({"Bruno": 10})
+    assert table.answer_sealed({"Bruno": 10, "Clara": 0, "David": 0, "Anna": 0}) is None
+    assert table.decision is not None and table.decision.path == ("buy_time",)
+    assert table.decision.ranges == ((0, 0),)  # R-A05-07: no time to buy after an Auction
+    assert table.answer(0) is None
+    assert table.decision is not None and table.decision.options == (OMIT,)  # no Repeat
+    done = table.answer(OMIT)
+    assert done is not None and done.record["bids"] == {"Bruno": 10}
+    bruno = table.game.state.player("Bruno")
+    assert (bruno.money, bruno.vp) == (60, 1)

@@ -36,12 +36,17 @@ if sys.platform != "win32":
 _TRIES = 20  # a lock file removed under us by its closing holder: opened again this many times
 
 
-class Busy(Exception):
-    """The log is being recorded by another process (`pid`, when its lock file says)."""
+PROGRAMS = ("record", "serve")  # the commands that write a log, as a lock file names them
 
-    def __init__(self, pid: int | None) -> None:
+
+class Busy(Exception):
+    """The log is being recorded by another process (`pid` and the command, `by`, when its
+    lock file says)."""
+
+    def __init__(self, pid: int | None, by: str = "record") -> None:
         super().__init__(pid)
         self.pid = pid
+        self.by = by
 
 
 def lock_path(target: Path) -> Path:
@@ -53,7 +58,8 @@ class LogLock:
     """The lock of the log at `path`, held from `acquire` to `release` (or the end of the
     process)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, by: str = "record") -> None:
+        self.by = by if by in PROGRAMS else "record"  # the command holding it, for the message
         self.target = Path(os.path.realpath(path))
         self.path = lock_path(self.target)
         self._fd: int | None = None
@@ -73,7 +79,7 @@ class LogLock:
                 if not stat.S_ISREG(info.st_mode):
                     raise OSError(errno.EEXIST, f"{self.path} is not a lock file: remove it")
                 if not _lock(fd):
-                    raise Busy(_pid_in(fd))
+                    raise Busy(*_holder(fd))
                 try:
                     now = os.stat(self.path, follow_symlinks=False)
                 except FileNotFoundError:
@@ -83,7 +89,7 @@ class LogLock:
                     continue
                 if sys.platform != "win32":
                     os.ftruncate(fd, 0)
-                    os.write(fd, f"{os.getpid()}\n".encode())
+                    os.write(fd, f"{os.getpid()}\n{self.by}\n".encode())
             except BaseException:
                 with contextlib.suppress(OSError):
                     os.close(fd)
@@ -145,10 +151,13 @@ def _lock(fd: int) -> bool:
     return True
 
 
-def _pid_in(fd: int) -> int | None:
-    """The pid written in a lock file (None when it says none)."""
+def _holder(fd: int) -> tuple[int | None, str]:
+    """The pid and the command written in a lock file (None and `record` when it says
+    none)."""
     try:
-        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        words = os.pread(fd, 32, 0).decode("ascii", "replace").split()
     except (OSError, AttributeError):
-        return None
-    return int(text) if re.fullmatch("[0-9]{1,10}", text) else None
+        return None, "record"
+    pid = int(words[0]) if words and re.fullmatch("[0-9]{1,10}", words[0]) else None
+    by = words[1] if len(words) > 1 and words[1] in PROGRAMS else "record"
+    return pid, by

@@ -46,7 +46,7 @@ from ..table.loading import checked
 from ..table.story import UNITS, amount
 from .lock import Busy, LogLock
 
-RECORDED = "# {title}: recorded at the table with grinivil record{args}.\n"
+RECORDED = "# {title}: recorded at the table with grinivil {by}{args}.\n"
 STARTED = ("# {title}: started with grinivil new{args}; edit the setup to what the table "
            "dealt, then record the turns with grinivil record.\n")
 
@@ -156,16 +156,16 @@ def check_writable(path: Path) -> None:
         raise CannotRecord(output.reason(e, path.parent)) from None
 
 
-def take_lock(path: Path) -> LogLock:
-    """The lock of the log at `path`, held (one recorder a log); CannotRecord when another
-    recorder holds it, or the lock file cannot be made."""
+def take_lock(path: Path, by: str = "record") -> LogLock:
+    """The lock of the log at `path`, held (one writer a log: `grinivil record`, or `serve`:
+    `by`); CannotRecord when another holds it, or the lock file cannot be made."""
     check_writable(path)
-    held = LogLock(path)
+    held = LogLock(path, by)
     try:
         held.acquire()
     except Busy as e:
-        by = f" (pid {e.pid})" if e.pid is not None else ""
-        raise CannotRecord(f"{path} is being recorded by another grinivil record{by}; close "
+        pid = f" (pid {e.pid})" if e.pid is not None else ""
+        raise CannotRecord(f"{path} is being recorded by another grinivil {e.by}{pid}; close "
                            "it first") from None
     except OSError as e:
         raise CannotRecord(f"cannot lock {path} for recording: {held.path}: "
@@ -209,11 +209,12 @@ class Recording:
 
     @classmethod
     def open(cls, path: Path, edition: str | None = None,
-             max_bytes: int = DEFAULT_MAX_BYTES, held: LogLock | None = None) -> Recording:
+             max_bytes: int = DEFAULT_MAX_BYTES, held: LogLock | None = None,
+             by: str = "record") -> Recording:
         """An existing log, replayed to its last whole turn; it must be legal and not over.
         Its lock is taken first (`held`: taken already), then the temporary files of a
         recorder killed while writing it are removed, and the file is read once, bounded."""
-        held = held if held is not None else take_lock(path)
+        held = held if held is not None else take_lock(path, by)
         try:
             removed = held.remove_stale()
             try:
@@ -238,8 +239,9 @@ class Recording:
     @classmethod
     def deal(cls, path: Path, players: int, seed: int, options: dict[str, Any] | None = None,
              names: list[str] | None = None, edition: str | None = None,
-             explained: bool = False) -> Recording:
-        """A new log at `path` with a random legal setup (`--deal SEED`), written at once."""
+             explained: bool = False, by: str = "record") -> Recording:
+        """A new log at `path` with a random legal setup (`--deal SEED`), written at once
+        (`by` the command that writes it: record or serve)."""
         if path.exists():
             raise CannotRecord(f"{path} exists already: record into it without --deal to go "
                                "on with its game, or name a new file")
@@ -262,16 +264,17 @@ class Recording:
             log = _renamed(log, names)
         log["title"] = f"{players}-player game"
         return cls.create(path, log, f" --deal {seed} --players {players}", edition,
-                          explained=explained)
+                          explained=explained, by=by)
 
     @classmethod
     def create(cls, path: Path, log: dict[str, Any], args: str = "",
-               edition: str | None = None, explained: bool = False) -> Recording:
+               edition: str | None = None, explained: bool = False,
+               by: str = "record") -> Recording:
         """A new log at `path` with the setup of `log` and no turn, written at once; with
         `explained` (`grinivil new`), each line of the setup says where its value comes from
         (the schema named, in either case, by a path that resolves from the log's folder)."""
         text = "".join(logtext.lines(log_to_yaml(log))[2:])  # the simulator's comments replaced
-        head = (STARTED if explained else RECORDED).format(title=log["title"], args=args)
+        head = (STARTED if explained else RECORDED).format(title=log["title"], args=args, by=by)
         text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n" + head
                 + (explain_setup(text) if explained else text))
         try:  # a log is written only when it reads back (the schema's limits, the names)
@@ -279,7 +282,7 @@ class Recording:
         except LogFormatError as e:
             raise CannotRecord("the new log would not read back, so nothing is written: "
                                + "; ".join(p.message for p in e.problems)) from None
-        held = take_lock(path)
+        held = take_lock(path, by)
         try:
             if path.exists():
                 raise CannotRecord(f"{path} was made by someone else meanwhile: nothing is "

@@ -79,6 +79,30 @@ class Canvas:
         """A tooltip for the element (shown by browsers on hover)."""
         parent.set_desc(title=clean(text))
 
+    # --- tap targets (`ids`) -----------------------------------------------------------
+    def target(self, parent: Node, on: bool, **data: str) -> Node:
+        """With `on` (a drawing with `ids`), a new group carrying `data` (`data_spot="I4.p1"`
+        writes `data-spot="I4.p1"`) for a page's script to tell what was tapped, the pieces
+        drawn in it; without, `parent` itself, so that the drawing is unchanged."""
+        return self.g(parent, None, **data) if on else parent
+
+    def hit_circle(self, parent: Node, x: float, y: float, r: float) -> Node:
+        """An invisible disc that takes taps and clicks for the group it is drawn in: a tap
+        target larger than the small piece drawn there."""
+        return self.circle(parent, x, y, r, cls="hit", fill="#000000", fill_opacity="0",
+                           pointer_events="all")
+
+    def hit_rect(self, parent: Node, x: float, y: float, w: float, h: float) -> Node:
+        """An invisible rectangle that takes taps and clicks for the group it is drawn in."""
+        return self.rect(parent, x, y, w, h, cls="hit", fill="#000000", fill_opacity="0",
+                         pointer_events="all")
+
+    def hit_line(self, parent: Node, a: Point, b: Point, width: float) -> Node:
+        """An invisible band `width` wide from a to b that takes taps and clicks for the group
+        it is drawn in (a road wider to the finger than to the eye)."""
+        return self.line(parent, a, b, cls="hit", stroke="#000000", stroke_opacity="0",
+                         stroke_width=num(width), pointer_events="stroke")
+
     # --- symbols -----------------------------------------------------------------------
     def symbol(self, ident: str, box: tuple[float, float, float, float]) -> Node | None:
         """A new symbol to fill, or None when `ident` is already defined in this document."""

@@ -1,13 +1,14 @@
 """The Time Action Ring: 20 action tiles clockwise on the border of a 6x6 square around the
 Market, position 1 in the upper-left corner and the Starting Tile just outside it; Player Tokens,
-Workers on ability tiles, 'Occupied' tokens, and the acting player's path this turn."""
+Workers on ability tiles, 'Occupied' tokens, and the acting player's path this turn. With `ids`,
+each tile is a tap target for a page's script (`data-tile`, `data-position`: `_tile_target`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..engine.state import RING_SIZE, STARTING_TILE
-from ..engine.tiles import ring_tile_of
+from ..engine.tiles import DUAL_TILE, ring_tile_of
 from .canvas import Canvas, Node, Point
 from .defs import CELL, action_tile, piece, starting_tile, time_cost_words
 from .scene import Scene, repeats
@@ -66,15 +67,44 @@ def draw_ring(c: Canvas, parent: Node, scene: Scene, box: RingBox) -> None:
         x, y = box.cell(pos)
         node = c.use(root, action_tile(c, s.edition.action_tiles.get(key), key), x, y, CELL,
                      CELL, cls=f"ring-tile {key} pos-{pos}")
-        info = s.edition.action_tiles.get(key)
-        name = f"#{info.number} {info.name}" if info is not None else key
-        c.title(node, f"position {pos}: {name}; {time_cost_words(key)}")
+        c.title(node, _tile_title(scene, pos))
     _chosen(c, root, scene, box)
     draw_path(c, root, scene, box)
     for pos in range(1, RING_SIZE + 1):
-        _tile_pieces(c, root, scene, box, pos)
+        _tile_pieces(c, _tile_target(c, root, scene, box, pos), scene, box, pos)
     _tokens(c, root, scene, [p.name for p in s.players if p.position == STARTING_TILE],
             sx + 16, sy + START / 2 + 7, per_row=3)
+
+
+def _tile_title(scene: Scene, pos: int) -> str:
+    """The tooltip of the tile at a ring position: `position 3: #05 Auction; ...`."""
+    key = scene.state.ring.tile_at(pos)
+    info = scene.state.edition.action_tiles.get(key)
+    name = f"#{info.number} {info.name}" if info is not None else key
+    return f"position {pos}: {name}; {time_cost_words(key)}"
+
+
+def tile_actions(key: str) -> list[str]:
+    """The actions chosen on a ring tile, as the log names them: the tile's key, or both
+    halves of the dual tile #08 (`explore`, `build-road`: R-A08-01)."""
+    return ["explore", "build-road"] if key == DUAL_TILE else [key]
+
+
+def _tile_target(c: Canvas, parent: Node, scene: Scene, box: RingBox, pos: int) -> Node:
+    """With `ids`, the tap target of the tile at ring position `pos`, for the pieces on it
+    to be drawn in: a group with `data-tile` (the tile's actions as the log names them,
+    `auction`; the dual tile's two as a list, `explore build-road`, as `class` lists its
+    names, for `[data-tile~="explore"]`) and `data-position` (1 to 20), and an invisible
+    rectangle over the tile, so that a tap on the tile or on a piece on it finds the group.
+    Without `ids`, `parent`."""
+    if not scene.ids:
+        return parent
+    key = scene.state.ring.tile_at(pos)
+    g = c.g(parent, data_tile=" ".join(tile_actions(key)), data_position=str(pos))
+    c.title(g, _tile_title(scene, pos))
+    x, y = box.cell(pos)
+    c.hit_rect(g, x, y, CELL, CELL)
+    return g
 
 
 def _chosen(c: Canvas, parent: Node, scene: Scene, box: RingBox) -> None:

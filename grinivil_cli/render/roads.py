@@ -2,7 +2,9 @@
 a half-road is a thin dashed line on the edge of its one Inner tile, a construction road a sand
 band with two rows of dots, a completed road a solid grey road with a dashed centre line. One
 group per Road Section (`data-road`); an Outer tile's short Access Road is drawn completed, in a
-group of its own that names its tile's section (`data-section`), since it is no section itself."""
+group of its own that names its tile's section (`data-section`), since it is no section itself.
+With `ids`, a Construction Road's group also takes taps on an invisible band wider than the
+road (`HIT_WIDTH`), for a page's script to tell which road was tapped."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ WIDTH = 11.0
 ASPHALT = "#666a6d"
 SAND = "#ecdfbf"
 DOTS = "#6b5b45"
+HIT_WIDTH = 26.0  # the invisible band that takes a tap on a Construction Road (`ids`)
 
 
 def draw_roads(c: Canvas, parent: Node, scene: Scene) -> None:
@@ -42,6 +45,8 @@ def draw_roads(c: Canvas, parent: Node, scene: Scene) -> None:
             _ring(c, g, road in scene.changes.roads)
             continue
         a, b = _segment(scene, road, stage)
+        if scene.ids and stage == "construction":  # R-RDB-02: a road an answer can name
+            c.hit_line(g, a, b, HIT_WIDTH)
         if road in scene.changes.roads:
             changed = c.g(g, "changed")
             c.line(changed, a, b, stroke=HIGHLIGHT_EDGE, stroke_width="23",

@@ -1,5 +1,11 @@
 """The Townland: parcels in their zone positions, slots open to exploring, ownership, planting
-spots and trees, building sites; roads and buildings come from their own modules."""
+spots and trees, building sites; roads and buildings come from their own modules.
+
+With `ids`, what an answer can name is also a tap target for a page's script: each slot to
+explore is a group with `data-slot="I3"`, each Planting Spot one with `data-spot="I4.p1"`,
+each empty Building Site's group has `data-site="I4.s2"` (a building's group has it always:
+`buildings.py`), spots and sites with an invisible disc around them (`HIT_R`); the ids
+written on the table let taps through to them (`pointer-events="none"`)."""
 
 from __future__ import annotations
 
@@ -34,6 +40,10 @@ PLACES: dict[str, tuple[Point, ...]] = {
     "inner": ((0.22, 0.92), (0.78, 0.92), (0.5, 0.93), (0.35, 0.62), (0.65, 0.62), (0.5, 0.3)),
     "outer": ((0.18, 0.9), (0.82, 0.9), (0.33, 0.93), (0.67, 0.93), (0.2, 0.12), (0.8, 0.12)),
 }
+# The radius of the invisible disc that takes a tap on a site or a spot (`ids`): a 22-px target
+# for a 16-px piece, and no two discs overlap (the closest two centres on the table, the spots
+# p1 and p2 of the bundled edition's I01, are 23.2 px apart).
+HIT_R = 11.0
 
 
 def draw_townland(c: Canvas, parent: Node, scene: Scene, cx: float, cy: float) -> None:
@@ -47,8 +57,8 @@ def draw_townland(c: Canvas, parent: Node, scene: Scene, cx: float, cy: float) -
     _spots(c, c.g(root, "planting"), scene)
     _sites(c, c.g(root, "sites"), scene)
     draw_buildings(c, c.g(root, "buildings"), scene)
-    if scene.ids:
-        _ids(c, c.g(root, "ids"), scene)
+    if scene.ids:  # above the tap targets, and letting taps through to them
+        _ids(c, c.g(root, "ids", pointer_events="none"), scene)
 
 
 def _rotate(slot: str) -> str:
@@ -71,15 +81,17 @@ def open_slots(state: GameState) -> list[str]:
 
 def _explorable(c: Canvas, parent: Node, scene: Scene) -> None:
     """Empty slots where a tile may still be explored (and a tile is left to draw); with
-    `ids`, the slot's name is written by `_ids`, as an id."""
+    `ids`, the slot's name is written by `_ids`, as an id, and each slot is a tap target
+    (`data-slot`)."""
     for slot in open_slots(scene.state):
         zone = zone_of(slot)
-        _parcel_use(c, parent, slot, parcel(c, zone, empty=True), f"slot explorable {slot}")
+        g = c.target(parent, scene.ids, data_slot=slot)
+        _parcel_use(c, g, slot, parcel(c, zone, empty=True), f"slot explorable {slot}")
         x, y = slot_anchor(slot, 0.5, 0.5)
         if not scene.ids:
-            c.text(parent, x, y - 2, slot, text_anchor="middle", font_size="12",
+            c.text(g, x, y - 2, slot, text_anchor="middle", font_size="12",
                    fill="#8a9579", font_weight="bold")
-        c.text(parent, x, y + 12, "explore", text_anchor="middle", font_size=str(SMALL),
+        c.text(g, x, y + 12, "explore", text_anchor="middle", font_size=str(SMALL),
                fill="#8a9579")
 
 
@@ -161,24 +173,25 @@ def free_places(slot: str, tile: LandTile) -> list[Point]:
 
 
 def _spots(c: Canvas, parent: Node, scene: Scene) -> None:
-    """Printed Planting Spots; a tree on each planted one."""
+    """Printed Planting Spots; a tree on each planted one. With `ids`, each spot (planted or
+    not) is a tap target: a group with `data-spot` and an invisible disc."""
     s = scene.state
     ch = scene.changes
     for slot, tile in placed_tiles(s.edition, s.townland):
         for spot in tile.spots:
             ident = f"{slot}.{spot.key}"
             x, y = _at(tile.zone, slot, spot.x, spot.y)
+            g = c.target(parent, scene.ids, data_spot=ident)
+            if scene.ids:
+                c.hit_circle(g, x, y, HIT_R)
             if ident in s.townland.trees:
                 if ident in ch.trees_added:
-                    c.circle(parent, x, y, 9, cls="changed", fill=HIGHLIGHT,
-                             stroke=HIGHLIGHT_EDGE)
-                node = c.use(parent, piece(c, "tree"), x - 7, y - 9, 14, 16,
-                             cls=f"tree {ident}")
+                    c.circle(g, x, y, 9, cls="changed", fill=HIGHLIGHT, stroke=HIGHLIGHT_EDGE)
+                node = c.use(g, piece(c, "tree"), x - 7, y - 9, 14, 16, cls=f"tree {ident}")
             else:
-                node = c.use(parent, piece(c, "spot"), x - 8, y - 8, 16, 16,
-                             cls=f"spot {ident}")
+                node = c.use(g, piece(c, "spot"), x - 8, y - 8, 16, 16, cls=f"spot {ident}")
                 if ident in ch.trees_removed:
-                    c.circle(parent, x, y, 8, cls="changed removed", fill="none",
+                    c.circle(g, x, y, 8, cls="changed removed", fill="none",
                              stroke=HIGHLIGHT_EDGE, stroke_width="1.5", stroke_dasharray="3 2")
             c.title(node, ident)
 
@@ -282,7 +295,8 @@ def _at(zone: Zone, slot: str, x: float, y: float) -> Point:
 
 def _sites(c: Canvas, parent: Node, scene: Scene) -> None:
     """Printed Building Sites (residential ones house-shaped) with their municipal symbol
-    and a star for a site bonus; sites with a building are drawn by the buildings."""
+    and a star for a site bonus; sites with a building are drawn by the buildings. With
+    `ids`, each site's group is a tap target: `data-site` and an invisible disc."""
     s = scene.state
     for slot, tile in placed_tiles(s.edition, s.townland):
         for site in tile.sites:
@@ -290,9 +304,12 @@ def _sites(c: Canvas, parent: Node, scene: Scene) -> None:
             if ident in s.townland.buildings:
                 continue
             x, y = _at(tile.zone, slot, site.x, site.y)
-            g = c.g(parent, f"site {site.kind} {ident}")
+            g = c.g(parent, f"site {site.kind} {ident}",
+                    **({"data_site": ident} if scene.ids else {}))
             c.title(g, f"{ident}: {site.kind} site" + (", municipal" if site.municipal else "")
                     + (f", bonus: {site.bonus.kind}" if site.bonus else ""))
+            if scene.ids:
+                c.hit_circle(g, x, y, HIT_R)
             c.use(g, piece(c, f"site-{site.kind}"), x - 8, y - 8, 16, 16)
             if site.municipal:
                 c.use(g, piece(c, "municipal"), x - 13, y - 1, 10, 10)

@@ -44,6 +44,9 @@ from .story import UNITS, turn_story
 
 # the decisions each player answers for themselves, by their name in the path
 ASKED_OF_EACH = ("bids", "pledges", "excess", "sudden_death", "big_town")
+# those made in secret and shown at once, as closed hands open at a table: an Auction's bids
+# (R-A05-02, R-A05-03) and a Crowdfunding's pledges (R-A52P-02, R-A52P-04)
+SEALED = ("bids", "pledges")
 
 
 @dataclass
@@ -288,6 +291,48 @@ class Table:
         turn chooses it, and if not, why (the rule and its numbers)."""
         return tile_choices(self.game, self._current().search)
 
+    def sealed(self) -> list[Decision]:
+        """The secret decisions that come next, every player's (an Auction's bids, a
+        Crowdfunding's pledges), in the order the log writes them, each with its exact options,
+        found before any is answered: what one player bids in secret does not change what
+        another may (R-A05-02, R-A52P-02), so each is found after the others' first options.
+        Empty when the next decision is not one of them."""
+        if self.over:
+            return []
+        t = self._current()
+        out: list[Decision] = []
+        partial = t.partial
+        d = t.search.decision(partial)
+        while d is not None and d.path[0] in SEALED and len(d.path) == 2:
+            out.append(d)
+            partial = partial.choose(d, _any_option(d))
+            if t.search.probe(partial).done:
+                break
+            d = t.search.decision(partial)
+        return out
+
+    def answer_sealed(self, values: dict[str, Any]) -> TurnDone | None:
+        """Every secret decision of `sealed()` at once, by player (the hands opened
+        together), each judged as `answer` judges it, in the log's order. When one is refused,
+        those before it are taken back and its `IllegalMove` raised (the table unchanged);
+        ValueError when `values` does not name each of them."""
+        wanted = [str(d.path[1]) for d in self.sealed()]
+        if sorted(wanted) != sorted(values):
+            raise ValueError(f"the secret answers of {', '.join(wanted) or 'nobody'} are "
+                             f"wanted, not of {', '.join(values) or 'nobody'}")
+        given = 0
+        try:
+            for name in wanted:
+                done = self.answer(values[name])
+                given += 1
+                if done is not None:
+                    return done
+        except IllegalMove:
+            for _ in range(given):
+                self.back()
+            raise
+        return None
+
     def answer(self, value: Any) -> TurnDone | None:
         """Take `value` for the next decision (as `decision.options` give it; a number in
         one of `decision.ranges` for a count). Raises the `IllegalMove` the rules give for a
@@ -452,6 +497,14 @@ class Table:
             record_final_scores(g, self._replayed.scores)
         entries = tuple(g.ledger.entries[size:])
         return TurnDone(number, record, entries, summary(record, list(entries)))
+
+
+def _any_option(d: Decision) -> Any:
+    """An option of `d` (its default, else its first), to find what comes after it."""
+    default = answers.default(d)
+    if default is not answers.NO_DEFAULT:
+        return default
+    return d.options[0] if d.options else d.ranges[0][0]
 
 
 def _domain(t: _Turn) -> Decision | None:

@@ -1,0 +1,156 @@
+"""`grinivil serve`: from a tap to the next question, the server's share; the page's weight;
+the memory of a server holding a 6-player game (issue 31).
+
+    python bench/serve.py                 # the last 40 turns of the 6-player sample
+    python bench/serve.py --turns 80
+
+The 6-player sample without its last turns is served on 127.0.0.1 (a real uvicorn server in a
+thread, as `grinivil serve` runs it); its last turns are answered again as the page answers
+them: one POST a tap (`/answer` with the option's index, the tile's `extras`, `/seal` for
+each secret bid), each timed from the request to the new state received (the page draws the
+next question from that state), through one kept-alive connection. After each whole turn the
+board is fetched, as the page does when the board changes, and timed on its own. Target: the
+server's share of a tap, p95 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from grinivil_cli.choose import in_offered_form, matches, recorded_value
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from servekit import running  # noqa: E402  (the tests' server in a thread)
+
+TOP = Path(__file__).resolve().parent.parent
+SAMPLE = TOP / "samples" / "game-6p.yaml"
+TARGET_MS = 50.0
+
+
+def cut(text: str, keep: int) -> str:
+    """The log's text with its first `keep` turns only (and no final claims)."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("- player:")
+              or line.startswith("- {player:")]
+    return "".join(lines[:starts[keep]])
+
+
+def server_share(r: httpx.Response) -> float:
+    """The milliseconds the server spent on a request (its `Server-Timing: app;dur=`)."""
+    return float(r.headers["server-timing"].split("dur=")[1])
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", type=int, default=40, help="the sample's last turns answered")
+    args = parser.parse_args()
+    text = SAMPLE.read_text(encoding="utf-8")
+    import yaml
+
+    turns: list[dict[str, Any]] = yaml.safe_load(text)["turns"]
+    keep = len(turns) - args.turns
+    work = Path(tempfile.mkdtemp(prefix="grinivil-serve-bench-"))
+    try:
+        log = work / "game.yaml"
+        log.write_text(cut(text, keep), encoding="utf-8")
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        taps: list[float] = []  # seconds, from the request to the response received
+        shares: list[float] = []  # milliseconds, the server's own (its Server-Timing)
+        boards: list[float] = []
+        board_shares: list[float] = []
+        weights: dict[str, int] = {}
+        with running(log, token="bench") as served:
+            base = f"http://127.0.0.1:{served.port}"
+            headers = {"X-Grinivil-Token": "bench"}
+            with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
+                for path in ("/?t=bench", "/static/serve.js", "/static/serve.css",
+                             "/board.svg?t=bench", "/state?t=bench"):
+                    weights[path.split("?")[0]] = len(client.get(path).content)
+                room = served.room
+                state = client.get("/state?t=bench").json()
+                for number, turn in enumerate(turns[keep:], start=keep + 1):
+                    offered = in_offered_form(turn)
+                    while room.rec.turns < number:
+                        if "sealed" in state:
+                            key = "bids" if state["sealed"]["kind"] == "bid" else "pledges"
+                            for p in state["sealed"]["players"]:
+                                amount = (turn.get(key) or {}).get(p["name"], 0)
+                                t0 = time.perf_counter()
+                                r = client.post("/seal", json={"player": p["name"],
+                                                               "count": amount})
+                                taps.append(time.perf_counter() - t0)
+                                shares.append(server_share(r))
+                                assert r.status_code == 200, r.text
+                                state = r.json()
+                            continue
+                        d = room.rec.table.decision
+                        assert d is not None
+                        body: dict[str, Any] = {"version": state["version"]}
+                        if d.path == ("tile",):
+                            body["choice"] = next(o["i"] for o in state["question"]["options"]
+                                                  if o["tile"] == turn["tile"])
+                            body["extras"] = {k: turn[k] for k in ("declined", "buy_time")
+                                              if turn.get(k)}
+                        elif d.kind == "count":
+                            body["count"] = recorded_value(d, offered)
+                        else:
+                            value = recorded_value(d, offered)
+                            body["choice"] = next(i for i, o in enumerate(d.options)
+                                                  if matches(o, value))
+                        t0 = time.perf_counter()
+                        r = client.post("/answer", json=body)
+                        taps.append(time.perf_counter() - t0)
+                        shares.append(server_share(r))
+                        assert r.status_code == 200, (number, r.text)
+                        state = r.json()
+                    t0 = time.perf_counter()
+                    r = client.get(f"/board.svg?t=bench&b={state['board']}")
+                    boards.append(time.perf_counter() - t0)
+                    board_shares.append(server_share(r))
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        made = yaml.safe_load(log.read_text(encoding="utf-8"))["turns"]
+        turns = [{k: v for k, v in t.items() if k != "claims"} for t in turns]  # not taps
+        made = [{k: v for k, v in t.items() if k != "claims"} for t in made]
+        assert made == turns, [(i + 1, a, b) for i, (a, b)
+                               in enumerate(zip(made, turns, strict=False)) if a != b][:2]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    ms = [t * 1000 for t in taps]
+    board_ms = [t * 1000 for t in boards]
+    print(f"{SAMPLE.name}, turns {keep + 1}-{len(turns)} answered again through the server: "
+          f"{len(ms)} taps")
+    p95 = percentile(shares, 95)
+    print(f"  the server's share of a tap (answer judged, the next question found, the state "
+          f"made): median {statistics.median(shares):.1f} ms, p95 {p95:.1f} ms, worst "
+          f"{max(shares):.1f} ms (target p95 < {TARGET_MS:.0f} ms: "
+          f"{'PASS' if p95 < TARGET_MS else 'FAIL'})")
+    print(f"  from the request to the response received (httpx, kept alive): median "
+          f"{statistics.median(ms):.1f} ms, p95 {percentile(ms, 95):.1f} ms")
+    print(f"  the board after a turn, the server's share: median "
+          f"{statistics.median(board_shares):.1f} ms, p95 {percentile(board_shares, 95):.1f} "
+          f"ms (received: median {statistics.median(board_ms):.1f} ms)")
+    total = sum(weights.values())
+    print("  the page's weight: " + ", ".join(f"{k} {v / 1024:.1f} KiB"
+                                             for k, v in weights.items())
+          + f"; {total / 1024:.1f} KiB in all, no other request")
+    print(f"  peak memory of the process (server and client): {after / 1024:.0f} MiB "
+          f"({before / 1024:.0f} MiB before the server)")
+
+
+if __name__ == "__main__":
+    main()

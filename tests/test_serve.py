@@ -1,0 +1,256 @@
+"""`grinivil serve` (issue 31) through its HTTP interface, as its pages use it: a real server
+on 127.0.0.1 (tests/servekit.py), its answers judged by the same `Table` as `record`'s.
+
+The game is dealt from seed 7 for 3 players (Anna, Bruno, Clara, 70 G each; ring position 1
+is Buy Resources #01, 2 Sell the House #12, 4 Convert #13, 5 Subsidy #17, 9 the Auction #05).
+Subsidy with the 3 unemployed Workers of the start gives 3 x 4 = 12 G (R-A17-01): 70 -> 82 G.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from servekit import base, running
+from test_record import dealt
+from test_record_hostile import turns_of
+
+from grinivil_cli.recorder.session import CannotRecord, Recording
+from grinivil_cli.serve.run import Served
+
+TOKEN = "test-token-of-this-game"
+
+
+def state(served: Served, seat: str = "") -> dict[str, Any]:
+    r = httpx.get(f"{base(served)}/state", params={"t": TOKEN, "seat": seat})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def post(served: Served, what: str, **body: Any) -> httpx.Response:
+    return httpx.post(f"{base(served)}/{what}", json=body,
+                      headers={"X-Grinivil-Token": TOKEN})
+
+
+def tile_index(s: dict[str, Any], tile: str) -> int:
+    return next(o["i"] for o in s["question"]["options"] if o["tile"] == tile)
+
+
+@pytest.mark.parametrize("lan", [False, True], ids=["localhost", "lan"])
+def test_nobody_without_the_token_learns_anything(tmp_path: Path, lan: bool) -> None:
+    """On 127.0.0.1 and with --lan (every interface; the test still talks to 127.0.0.1):
+    every request without the join token, or with a wrong one, is refused (403) and its
+    answer names no player and no tile."""
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN, lan=lan) as served:
+        assert served.server.config.host == ("0.0.0.0" if lan else "127.0.0.1")
+        assert httpx.get(f"{base(served)}/state", params={"t": TOKEN}).status_code == 200
+        for path in ("/", "/state", "/board.svg", "/join.svg", "/events"):
+            for params in ({}, {"t": "wrong"}, {"t": TOKEN[:-1]}):
+                r = httpx.get(base(served) + path, params=params)
+                assert r.status_code == 403, (path, params)
+                assert "Anna" not in r.text and "subsidy" not in r.text
+        r = httpx.post(f"{base(served)}/answer", json={"version": 0, "choice": 0})
+        assert r.status_code == 403
+        assert httpx.get(f"{base(served)}/static/serve.js").status_code == 200  # no game in it
+        assert turns_of(log) == []
+
+
+def test_a_turn_answered_by_taps_is_judged_and_written(tmp_path: Path) -> None:
+    """R-A12-01: nobody has a House to sell at the first turn: Sell the House is refused with
+    its rule (422), the table unchanged; Subsidy is taken and written at once."""
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        assert (s["turn"], s["player"], s["question"]["path"]) == (1, "Anna", "tile")
+        tiles = {o["tile"]: (o["number"], o["position"]) for o in s["question"]["options"]}
+        assert tiles["subsidy"] == ("#17", 5) and tiles["auction"] == ("#05", 9)
+        assert tiles["buy-resources"] == ("#01", 1) and tiles["convert"] == ("#13", 4)
+        sell = next(o for o in s["question"]["options"] if o["tile"] == "sell-house")
+        assert sell["eligible"] is False and sell["why"].startswith("R-A12-01")
+        r = post(served, "answer", version=s["version"], choice=sell["i"])
+        assert r.status_code == 422 and "R-A12-01" in r.json()["error"]
+        assert turns_of(log) == []
+        r = post(served, "answer", version=s["version"], choice=tile_index(s, "subsidy"))
+        assert r.status_code == 200, r.text
+        after = r.json()
+        assert (after["turns"], after["player"]) == (1, "Bruno")
+        assert any("Anna: Subsidy with 3 unemployed Workers +12 G (R-A17-01)" in line
+                   for line in after["said"])
+        assert turns_of(log) == [{"player": "Anna", "tile": "subsidy"}]
+
+
+def test_the_first_answer_wins_and_a_stale_one_is_told_the_table_moved_on(
+        tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        first = post(served, "answer", version=s["version"], choice=tile_index(s, "subsidy"))
+        second = post(served, "answer", version=s["version"], choice=tile_index(s, "convert"))
+        assert first.status_code == 200 and second.status_code == 409
+        assert "the table moved on" in second.json()["error"]
+        assert second.json()["state"]["player"] == "Bruno"  # the question now comes with it
+        assert turns_of(log) == [{"player": "Anna", "tile": "subsidy"}]
+
+
+def test_a_phone_answers_only_its_own_questions(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served, "bruno")  # a seat in any case
+        assert s["seat"] == "Bruno" and s["question"]["who"] == "Anna"
+        r = post(served, "answer", version=s["version"], seat="Bruno",
+                 choice=tile_index(s, "subsidy"))
+        assert r.status_code == 403 and "Anna's to answer, not Bruno's" in r.json()["error"]
+        assert post(served, "undo", version=s["version"], seat="Anna").status_code == 403
+        r = post(served, "answer", version=s["version"], seat="Anna",
+                 choice=tile_index(s, "buy-resources"))
+        assert r.status_code == 200
+        s = r.json()
+        assert s["answered"] == 1  # Anna's cubes asked next: hers, not Bruno's, to take back
+        refused = post(served, "back", version=s["version"], seat="Bruno")
+        assert refused.status_code == 403 and "Anna's to answer" in refused.json()["error"]
+        assert post(served, "back", version=s["version"], seat="Anna").status_code == 200
+        assert httpx.get(f"{base(served)}/state",
+                         params={"t": TOKEN, "seat": "Zed"}).status_code == 404
+
+
+def test_r_a05_02_bids_are_secret_until_everyones_is_in(tmp_path: Path) -> None:
+    """R-A05-02/03/05/06: Anna calls the Auction (#05); the lot drawn is 2 concrete, 2 wood
+    and 1 steel; Anna bids 10, Bruno 12, Clara nothing, each on their phone. Until Clara's is
+    in, no page (nor any response) but Bruno's own carries Bruno's 12; then the bids are shown
+    at once: Bruno wins (70 - 12 = 58 G, +1 VP), Anna gets half the highest bid (70 + 6 =
+    76 G)."""
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        post(served, "answer", version=s["version"], choice=tile_index(s, "auction"))
+        s = state(served)
+        q = s["question"]
+        if q["path"] == "declined":  # carry the action out
+            keep = next(o["i"] for o in q["options"] if o["text"] != "yes")
+            post(served, "answer", version=s["version"], choice=keep)
+            s = state(served)
+            q = s["question"]
+        assert q["path"] == "drawn"
+        lot = next(o for o in q["options"]
+                   if o.get("cubes") == {"concrete": 2, "wood": 2, "steel": 1})
+        post(served, "answer", version=s["version"], choice=lot["i"])
+        s = state(served)
+        assert "question" not in s
+        assert s["sealed"]["kind"] == "bid"
+        assert [p["name"] for p in s["sealed"]["players"]] == ["Anna", "Bruno", "Clara"]
+        anna = state(served, "Anna")["sealed"]["mine"]
+        assert [(m["name"], m["ranges"]) for m in anna] == [("Anna", [[10, 70]])]
+        bruno = state(served, "Bruno")["sealed"]["mine"]
+        assert [(m["name"], m["ranges"]) for m in bruno] == [("Bruno", [[0, 0], [10, 70]])]
+        refused = post(served, "seal", seat="Bruno", player="Bruno", count=5)
+        assert refused.status_code == 422 and "R-A05" in refused.json()["error"]
+        assert post(served, "seal", seat="Bruno", player="Anna", count=10).status_code == 403
+        assert post(served, "back", version=s["version"], seat="Bruno").status_code == 403
+        seen: list[str] = []
+        for who, amount in (("Anna", 10), ("Bruno", 12)):
+            r = post(served, "seal", seat=who, player=who, count=amount)
+            assert r.status_code == 200, r.text
+            if who == "Bruno":
+                assert r.json()["sealed"]["mine"][0]["value"] == 12  # to Bruno alone
+            else:
+                seen.append(r.text)
+        for seat in ("", "Anna", "Clara"):
+            shown = state(served, seat)
+            seen.append(json.dumps(shown))
+            assert [p["done"] for p in shown["sealed"]["players"]] == [True, True, False]
+        assert not any("12" in text.split('"moves"')[0] for text in seen)
+        assert turns_of(log) == []
+        r = post(served, "seal", seat="Clara", player="Clara", count=0)
+        assert r.status_code == 200, r.text
+        done = r.json()
+        assert done["turns"] == 1 and done["player"] == "Bruno"
+        assert "shown at once: Anna 10, Bruno 12, Clara 0" in done["said"]
+    turn = turns_of(log)[0]
+    assert turn["bids"] == {"Anna": 10, "Bruno": 12}
+    game = Recording.open(log)
+    try:
+        players = {p.name: (p.money, p.vp) for p in game.game.state.players}
+    finally:
+        game.close()
+    assert players["Bruno"] == (58, 1) and players["Anna"][0] == 76
+
+
+def test_one_writer_a_log(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN):
+        with pytest.raises(CannotRecord, match=r"being recorded by another grinivil serve "
+                                               r"\(pid [0-9]+\); close it first"):
+            Recording.open(log)
+    Recording.open(log).close()  # the lock let go when the server stopped
+
+
+def test_undo_back_claims_and_notes_from_the_tables_screen(tmp_path: Path) -> None:
+    """After Anna's Subsidy: Anna 82 G, 0 VP (R-A17-01); the score track checked; Bruno's
+    Buy Resources begun (a tile answered), taken back with back, then undo takes turn 1 back
+    out of the file."""
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        post(served, "answer", version=s["version"], choice=tile_index(s, "subsidy"))
+        s = state(served)
+        r = post(served, "claim", version=s["version"], text="score anna 0 Bruno 0 clara 0")
+        assert r.status_code == 200, r.text
+        r = post(served, "claim", version=r.json()["version"], text="money Anna 80")
+        assert r.status_code == 422
+        assert "Anna has 82 G after turn 1 by the rules; the table says 80" in r.json()["error"]
+        s = state(served)
+        r = post(served, "note", version=s["version"], text="Bruno's <b>cat</b>")
+        assert r.status_code == 200
+        s = r.json()
+        post(served, "answer", version=s["version"], choice=tile_index(s, "buy-resources"))
+        s = state(served)
+        assert s["answered"] == 1 and s["question"]["path"] != "tile"
+        s = post(served, "back", version=s["version"]).json()
+        assert s["answered"] == 0 and s["question"]["path"] == "tile"
+        assert turns_of(log) == [{"player": "Anna", "tile": "subsidy",
+                                  "claims": {"Anna": {"vp": 0}, "Bruno": {"vp": 0},
+                                             "Clara": {"vp": 0}}}]
+        r = post(served, "undo", version=s["version"])
+        assert r.status_code == 200 and r.json()["turns"] == 0
+        assert "turn 1 (Anna, Subsidy) taken back" in r.json()["said"]
+        assert turns_of(log) == []
+
+
+def test_bad_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        h = {"X-Grinivil-Token": TOKEN}
+        url = f"{base(served)}/answer"
+        assert httpx.post(url, content=b"not json", headers=h).status_code == 400
+        assert httpx.post(url, json=[1, 2], headers=h).status_code == 400
+        assert httpx.post(url, json={"version": "0", "choice": 1}, headers=h).status_code == 400
+        assert httpx.post(url, json={"version": 0, "choice": 99}, headers=h).status_code == 422
+        big = httpx.post(f"{base(served)}/note", json={"version": 0, "text": "x" * 9000},
+                         headers=h)
+        assert big.status_code == 413
+        assert httpx.get(f"{base(served)}/answer", params={"t": TOKEN}).status_code == 405
+        assert turns_of(log) == []
+
+
+def test_names_from_the_log_are_text_never_markup(tmp_path: Path) -> None:
+    """A player's name is any text the log format takes (`<b>x</b>`, quotes, an ampersand):
+    the page writes it escaped, in its seat links too, and the state carries it as JSON."""
+    log = tmp_path / "odd.yaml"
+    names = ["<b>x</b>", 'Zoë & "Q"', "O'Neil"]
+    Recording.deal(log, 3, 7, names=names).close()
+    with running(log, token=TOKEN) as served:
+        page = httpx.get(f"{base(served)}/", params={"t": TOKEN}).text
+        assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+        assert 'Zoë &amp; &#34;Q&#34;' in page and "O&#39;Neil" in page
+        assert "seat=%3Cb%3Ex%3C/b%3E" in page  # in the link's address, encoded
+        phone = httpx.get(f"{base(served)}/", params={"t": TOKEN, "seat": "<B>X</b>"})
+        assert phone.status_code == 200
+        assert "<b>x</b>" not in phone.text and 'data-seat="&lt;b&gt;x&lt;/b&gt;"' in phone.text
+        assert [p["name"] for p in state(served)["players"]] == names
+        board = httpx.get(f"{base(served)}/board.svg", params={"t": TOKEN}).text
+        assert "<b>x</b>" not in board and "&lt;b&gt;x&lt;/b&gt;" in board
