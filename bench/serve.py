@@ -27,10 +27,8 @@ from typing import Any
 
 import httpx
 
-from grinivil_cli.choose import in_offered_form, matches, recorded_value
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from servekit import running  # noqa: E402  (the tests' server in a thread)
+from servekit import answer_turn, running  # noqa: E402  (the tests' server in a thread)
 
 TOP = Path(__file__).resolve().parent.parent
 SAMPLE = TOP / "samples" / "game-6p.yaml"
@@ -81,43 +79,14 @@ def main() -> None:
                 for path in ("/?t=bench", "/static/serve.js", "/static/serve.css",
                              "/board.svg?t=bench", "/state?t=bench"):
                     weights[path.split("?")[0]] = len(client.get(path).content)
-                room = served.room
                 state = client.get("/state?t=bench").json()
-                for number, turn in enumerate(turns[keep:], start=keep + 1):
-                    offered = in_offered_form(turn)
-                    while room.rec.turns < number:
-                        if "sealed" in state:
-                            key = "bids" if state["sealed"]["kind"] == "bid" else "pledges"
-                            for p in state["sealed"]["players"]:
-                                amount = (turn.get(key) or {}).get(p["name"], 0)
-                                t0 = time.perf_counter()
-                                r = client.post("/seal", json={"player": p["name"],
-                                                               "count": amount})
-                                taps.append(time.perf_counter() - t0)
-                                shares.append(server_share(r))
-                                assert r.status_code == 200, r.text
-                                state = r.json()
-                            continue
-                        d = room.rec.table.decision
-                        assert d is not None
-                        body: dict[str, Any] = {"version": state["version"]}
-                        if d.path == ("tile",):
-                            body["choice"] = next(o["i"] for o in state["question"]["options"]
-                                                  if o["tile"] == turn["tile"])
-                            body["extras"] = {k: turn[k] for k in ("declined", "buy_time")
-                                              if turn.get(k)}
-                        elif d.kind == "count":
-                            body["count"] = recorded_value(d, offered)
-                        else:
-                            value = recorded_value(d, offered)
-                            body["choice"] = next(i for i, o in enumerate(d.options)
-                                                  if matches(o, value))
-                        t0 = time.perf_counter()
-                        r = client.post("/answer", json=body)
-                        taps.append(time.perf_counter() - t0)
-                        shares.append(server_share(r))
-                        assert r.status_code == 200, (number, r.text)
-                        state = r.json()
+
+                def timed(r: httpx.Response) -> None:
+                    taps.append(r.elapsed.total_seconds())
+                    shares.append(server_share(r))
+
+                for turn in turns[keep:]:
+                    state = answer_turn(client, served, turn, state, timed)
                     t0 = time.perf_counter()
                     r = client.get(f"/board.svg?t=bench&b={state['board']}")
                     boards.append(time.perf_counter() - t0)

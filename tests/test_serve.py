@@ -14,7 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
-from servekit import base, running
+import yaml
+from servekit import answer_turn, base, running
 from test_record import dealt
 from test_record_hostile import turns_of
 
@@ -254,3 +255,102 @@ def test_names_from_the_log_are_text_never_markup(tmp_path: Path) -> None:
         assert [p["name"] for p in state(served)["players"]] == names
         board = httpx.get(f"{base(served)}/board.svg", params={"t": TOKEN}).text
         assert "<b>x</b>" not in board and "&lt;b&gt;x&lt;/b&gt;" in board
+
+
+def test_r_a52p_04_crowdfunding_pledges_are_secret_and_the_die_rolled_after(
+        tmp_path: Path) -> None:
+    """R-A52P-02, R-A52P-04: turn 4 of the promo sample, David's Crowdfunding of a Shopping
+    Center at C.s6. Every player's pledge is asked in secret at once: David, the Initiator,
+    30 up to his 70 G (the starting money: he has not played yet), the others nothing or 30 up
+    to what they hold. Only once all are in is the D6 asked (the sample rolled 6); the turn
+    recorded is the sample's."""
+    sample = Path(__file__).parent.parent / "samples" / "variants" / "promo-tiles-4p.yaml"
+    text = sample.read_text()
+    log = tmp_path / "promo.yaml"
+    log.write_text(text[:text.index("- player: David\n  tile: crowdfunding")])
+    pledges = {"David": 30, "Anna": 38, "Clara": 51}
+    wanted = {"player": "David", "tile": "crowdfunding", "site": "C.s6",
+              "building": "shopping-center", "pledges": pledges, "roll": 6}
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        assert s["player"] == "David"
+        s = post(served, "answer", version=s["version"], choice=tile_index(s, "crowdfunding"))\
+            .json()
+        for path, text_of in (("site", "C.s6"), ("building", "shopping-center")):
+            assert s["question"]["path"] == path
+            choice = next(o["i"] for o in s["question"]["options"] if o["text"] == text_of)
+            s = post(served, "answer", version=s["version"], choice=choice).json()
+        sealed = s["sealed"]
+        assert sealed["kind"] == "pledge" and sealed["rule"] == "R-A52P-02"
+        assert [p["name"] for p in sealed["players"]] == ["David", "Anna", "Bruno", "Clara"]
+        mine = state(served, "David")["sealed"]["mine"]
+        assert [(m["name"], m["ranges"]) for m in mine] == [("David", [[30, 70]])]
+        anna = state(served, "Anna")["sealed"]["mine"][0]["ranges"]
+        assert anna[0] == [0, 0] and anna[1][0] == 30
+        for name in ("David", "Anna", "Bruno", "Clara"):
+            r = post(served, "seal", seat=name, player=name,
+                     count=pledges.get(name, 0))
+            assert r.status_code == 200, r.text
+        s = r.json()
+        assert s["question"]["path"] == "roll" and s["turns"] == 3  # the die, after the reveal
+        roll = next(o["i"] for o in s["question"]["options"] if o["text"] == "6")
+        s = post(served, "answer", version=s["version"], choice=roll).json()
+        assert s["turns"] == 4
+    assert turns_of(log)[-1] == wanted
+
+
+def test_the_end_of_the_game_its_final_scoring_and_the_final_claims(tmp_path: Path) -> None:
+    """The 2-player sample ends with Bruno's Sell the House (turn 114): Anna 76, Bruno 70, as
+    its final claims say (and validate accepts). Served finished, the page shows the final
+    scoring and the board its itemised frame; undo takes the final claims back with the last
+    turn; the turn tapped again ends the game, and the table's count is recorded as the final
+    claims, the log then the sample's own."""
+    sample = Path(__file__).parent.parent / "samples" / "game-2p.yaml"
+    log = tmp_path / "game.yaml"
+    log.write_text(sample.read_text())
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        assert (s["over"], s["ended"], s["turns"]) == (True, True, 114)
+        assert [(x["player"], x["total"]) for x in s["scores"]] == [("Anna", 76), ("Bruno", 70)]
+        board = httpx.get(f"{base(served)}/board.svg", params={"t": TOKEN}).text
+        assert "Final scoring" in board
+        s = post(served, "undo", version=s["version"]).json()
+        assert (s["over"], s["ended"], s["turns"], s["player"]) == (False, False, 113, "Bruno")
+        s = post(served, "answer", version=s["version"], choice=tile_index(s, "sell-house"))\
+            .json()
+        assert (s["over"], s["ended"]) == (True, False)
+        wrong = post(served, "claim", version=s["version"], text="score Anna 70 Bruno 76")
+        assert wrong.status_code == 422 and "Anna scores 76 by the rules" in wrong.json()["error"]
+        s = post(served, "claim", version=s["version"], text="score anna 76 bruno 70").json()
+        assert s["ended"] is True
+    assert log.read_text() == sample.read_text()
+
+
+def test_a_whole_game_recorded_through_the_pages_answers_is_the_sample(tmp_path: Path) -> None:
+    """All 114 turns of the 2-player sample answered as the page answers them (one POST a tap:
+    tiles, options, numbers, secret bids; tests/servekit.py `answer_turn`), its claims typed
+    in the score-track box after their turns, its final scores after the last: the log made is
+    the sample, byte for byte but its header comment."""
+    from test_record import header_text
+
+    sample = Path(__file__).parent.parent / "samples" / "game-2p.yaml"
+    data = yaml.safe_load(sample.read_text())
+    log = tmp_path / "game.yaml"
+    log.write_text(header_text(sample.read_text()))
+    with running(log, token=TOKEN) as served, \
+            httpx.Client(base_url=base(served), headers={"X-Grinivil-Token": TOKEN}) as client:
+        s = state(served)
+        for turn in data["turns"]:
+            s = answer_turn(client, served, {k: v for k, v in turn.items() if k != "claims"}, s)
+            for name, held in (turn.get("claims") or {}).items():
+                for what, amount in held.items():
+                    word = "score" if what == "vp" else "money"
+                    r = client.post("/claim", json={"version": s["version"],
+                                                    "text": f"{word} {name} {amount}"})
+                    assert r.status_code == 200, r.text
+                    s = r.json()
+        assert s["over"] and not s["ended"]
+        told = " ".join(f"{n} {v}" for n, v in data["final_scores"].items())
+        s = client.post("/claim", json={"version": s["version"], "text": f"score {told}"}).json()
+        assert s["ended"]
+    assert yaml.safe_load(log.read_text()) == data

@@ -31,6 +31,7 @@ from ..recorder.console import claimed, last_turn
 from ..recorder.session import CannotRecord, Recording, note_refused
 from ..render.snapshot import snapshot_svg
 from ..table import Note, TurnDone, answers
+from ..table.story import final_story
 from ..table.table import SEALED, NotAnOption
 
 TILE = ("tile",)
@@ -175,6 +176,10 @@ class Room:
         last = table.last or {}
         snap = Snapshot(table.turns, last.get("player"), last.get("tile"), g.state,
                         len(g.ledger.entries))
+        if table.over:  # the final scoring, itemised, as the viewer's last frame shows it
+            story = tuple(final_story(self.rec.scores()))
+            return snapshot_svg(snap, log_turn=table.last, previous=None,
+                                title=str(self.rec.path.name), story=story, final=True)
         return snapshot_svg(snap, log_turn=table.last, previous=None,
                             title=str(self.rec.path.name), ids=True)
 
