@@ -569,8 +569,8 @@ def record(
 def serve(
     log: Annotated[Path, typer.Argument(metavar="LOG",
                                         help="The log to record into: an existing one is "
-                                        "replayed and continued; a new one needs --deal "
-                                        "(or its setup recorded with grinivil record).")],
+                                        "replayed and continued; a new one starts with its "
+                                        "setup, asked at the terminal (or dealt with --deal).")],
     port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="PORT",
                                       help="The port to listen on (0: any free one).")] = 8000,
     lan: Annotated[bool, typer.Option(
@@ -598,10 +598,22 @@ def serve(
             _echo(f"{log}: a new {players}-player game dealt from seed {deal}.")
         elif names:
             raise CannotRecord("--names is for a game dealt with --deal")
-        elif not log.exists():
-            raise CannotRecord(f"{log} does not exist: deal a new game with --deal SEED "
-                               "--players N, or record its setup first with grinivil record "
-                               f"{log}")
+        elif not log.exists():  # its setup as dealt at the table, asked here first
+            from .edition.load import load_edition
+            from .recorder.console import Refused, Stop, Terminal
+            from .recorder.dealing import deal_at_the_table
+
+            _echo(f"{log} is a new log: the setup as it was dealt at the table, asked here "
+                  "(--deal SEED deals one at random); then the page is served.")
+            try:
+                header = deal_at_the_table(Terminal(_echo), load_edition(edition or "standard"))
+            except Stop:
+                _echo(f"{log}: nothing written (the setup was not finished).")
+                raise typer.Exit(LEGAL) from None
+            except Refused as e:
+                _echo(f"grinivil: {e}", err=True)
+                raise typer.Exit(e.code) from None
+            rec = Recording.create(log, header, edition=edition, by="serve")
         else:
             rec = Recording.open(log, edition, max_size, by="serve")
     except (CannotRecord, ValueError, OSError, LogFormatError) as e:

@@ -354,3 +354,67 @@ def test_a_whole_game_recorded_through_the_pages_answers_is_the_sample(tmp_path:
         s = client.post("/claim", json={"version": s["version"], "text": f"score {told}"}).json()
         assert s["ended"]
     assert yaml.safe_load(log.read_text()) == data
+
+
+def test_a_new_logs_setup_is_asked_at_the_terminal_then_served(tmp_path: Path) -> None:
+    """`grinivil serve NEW.yaml` asks the setup as `record` does (the 2-player sample's, typed
+    at a pseudo-terminal), writes the log, then serves it on a free port; Ctrl-C stops it with
+    the log whole (exit 0)."""
+    import os
+    import re
+    import signal
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    from test_record import SAMPLES, setup_answers
+
+    said = setup_answers(SAMPLES / "game-2p.yaml")
+    log = tmp_path / "club.yaml"
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
+    c = pexpect.spawn(sys.executable, ["-m", "grinivil_cli", "serve", str(log), "--port", "0"],
+                      env=env, encoding="utf-8", timeout=60, dimensions=(40, 120))
+    try:
+        c.expect("is a new log")
+        for line in said:
+            c.expect(r"setup: [^\r\n]*>")
+            c.sendline(line)
+        c.expect(r"serving the table at\s+(http://127\.0\.0\.1:[0-9]+/\?t=\S+)")
+        address = c.match.group(1)
+        port = re.search(r":([0-9]+)/", address)
+        token = address.split("?t=")[1]
+        assert port is not None
+        s = httpx.get(f"http://127.0.0.1:{port.group(1)}/state", params={"t": token}).json()
+        assert [p["name"] for p in s["players"]] == said[1:3]
+        assert (s["turns"], s["question"]["path"]) == (0, "tile")
+        c.kill(signal.SIGINT)
+        c.expect("0 whole turns recorded; run the same command to go on")
+        c.expect(pexpect.EOF)
+    finally:
+        c.close(force=True)
+    assert c.exitstatus == 0
+    assert turns_of(log) == []
+
+
+def test_r_gen_07_money_and_the_portfolio_stay_on_their_own_phone(tmp_path: Path) -> None:
+    """R-GEN-07 (money is secret during play, VPs public) and R-RESI-01 (the resident cards in
+    a portfolio are hidden): the table's screen draws no player's money and no card of a
+    portfolio, and its state carries none; Anna's phone has her 70 G and her two cards, and
+    only hers."""
+    log = dealt(tmp_path)
+    header = yaml.safe_load(log.read_text())
+    cards = yaml.safe_load((Path(__file__).parent.parent / "grinivil_cli" / "editions"
+                            / "standard.yaml").read_text())["residents"]
+    anna = [cards[k]["name"] for k in header["setup"]["residents"]["Anna"]]
+    bruno = [cards[k]["name"] for k in header["setup"]["residents"]["Bruno"]]
+    assert len(anna) == 2
+    with running(log, token=TOKEN) as served:
+        board = httpx.get(f"{base(served)}/board.svg", params={"t": TOKEN}).text
+        assert "Anna (A, brown) 0 VP" in board and "70 G, 0 VP" not in board
+        assert board.count(">secret<") == 3 and "2 cards, hidden" in board
+        assert not any(name in board for name in anna + bruno)
+        for seat in ("", "Bruno"):
+            shown = state(served, seat)["players"]
+            assert all("money" not in p for p in shown if p["name"] != seat)
+            assert not any(name in json.dumps(shown) for name in anna)
+        mine = next(p for p in state(served, "Anna")["players"] if p["name"] == "Anna")
+        assert (mine["money"], mine["residents"]) == (70, anna)

@@ -142,8 +142,9 @@ def description(scene: Scene) -> str:
     s = scene.state
     head, detail = caption(scene)
     town = s.townland
-    people = "; ".join(f"{p.name} ({scene.look(p.name).letter}, {p.colour}) {p.money} G, "
-                       f"{p.vp} VP" for p in s.players)
+    people = "; ".join(f"{p.name} ({scene.look(p.name).letter}, {p.colour}) "
+                       + ("" if scene.private else f"{p.money} G, ") + f"{p.vp} VP"
+                       for p in s.players)
     return (f"Grinivil, {scene.title}: {head}" + (f" ({detail})" if detail else "") + ". "
             f"Townland: {plural(len(town.tiles), 'land tile')}, "
             f"{plural(len(town.buildings), 'building')}, {plural(len(town.trees), 'tree')}, "

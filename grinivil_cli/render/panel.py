@@ -104,6 +104,9 @@ def _money(c: Canvas, g: Node, scene: Scene, p: PlayerState, x: float, y: float)
     before = _before(scene, p)
     for dy, value, unit, old in ((19, p.money, "G", before.money if before else None),
                                  (38, p.vp, "VP", before.vp if before else None)):
+        if unit == "G" and scene.private:  # R-GEN-07: money is secret during play
+            c.text(g, x, y + dy, "secret", cls="small muted")
+            continue
         c.text(g, x, y + dy, f"{value} {unit}", cls="num", font_size="14")
         delta(c, g, x + 60, y + dy, value, old)
 
@@ -166,6 +169,8 @@ def _warehouses(c: Canvas, g: Node, p: PlayerState, x: float, y: float) -> None:
 
 def _portfolio(c: Canvas, g: Node, scene: Scene, p: PlayerState, x: float, y: float) -> None:
     names = [_resident(scene, key) for key in p.residents]
+    if scene.private and names:  # R-RESI-01: the cards in a portfolio are hidden
+        names = [f"{len(names)} card{'s' * (len(names) != 1)}, hidden"]
     lines = wrap(", ".join(names), 34) or ["none"]
     for i, line in enumerate(lines[:2]):
         c.text(g, x, y + 16 + 14 * i, line, font_size="11.5")

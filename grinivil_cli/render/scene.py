@@ -44,6 +44,9 @@ class Scene:
     ids: bool = False
     story: tuple[str, ...] = ()  # the turn in words (`story.turn_story`), under the legend
     final: bool = False  # the final scoring: the table after the last turn, `story` its words
+    # each player's money and the resident cards in their portfolio not drawn (R-GEN-07,
+    # R-RESI-01: secret during play): the picture for a screen every player sees
+    private: bool = False
 
     def look(self, name: str) -> Look:
         return self.looks.get(name) or self.looks[MUNICIPALITY]
@@ -51,10 +54,11 @@ class Scene:
 
 def make_scene(state: GameState, previous: GameState | None, *, turn: int, player: str | None,
                action: str | None, log_turn: dict[str, Any] | None, title: str,
-               ids: bool = False, story: tuple[str, ...] = (), final: bool = False) -> Scene:
+               ids: bool = False, story: tuple[str, ...] = (), final: bool = False,
+               private: bool = False) -> Scene:
     return Scene(state, previous, turn, player, action, log_turn, title,
                  looks=looks(state.players), changes=changes(previous, state), ids=ids,
-                 story=story, final=final)
+                 story=story, final=final, private=private)
 
 
 def changes(before: GameState | None, after: GameState) -> Changes:

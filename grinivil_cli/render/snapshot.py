@@ -43,18 +43,21 @@ PANEL_Y = max(HEADER + 2 * TOWN_R, RESIDENTS_Y + RESIDENTS_HEIGHT) + 22
 
 def snapshot_svg(snapshot: Snapshot, *, log_turn: dict[str, Any] | None,
                  previous: GameState | None, title: str, ids: bool = False,
-                 story: tuple[str, ...] = (), final: bool = False) -> str:
+                 story: tuple[str, ...] = (), final: bool = False,
+                 private: bool = False) -> str:
     """The SVG of the table after one turn (turn 0: the setup). `log_turn` is the turn's log
     entry, `previous` the state before it (for what changed); the same input gives the same
     bytes. `ids`: the ids of the sites and Planting Spots written beside them, of the slots
     where a Land Tile can be explored (in the place of their plain names) and of the
     Construction Roads on them. `story`: the turn in words (`story.turn_story`), written
     under the legend; with `final`, the final scoring's (`story.final_story`), the snapshot
-    being the table after the last turn."""
+    being the table after the last turn. `private`: each player's money and the resident
+    cards in their portfolio are not drawn (R-GEN-07, R-RESI-01), for a screen the whole table
+    sees (`grinivil serve`)."""
     scene = make_scene(snapshot.state, None if final else previous, turn=snapshot.turn,
                        player=None if final else snapshot.player, action=snapshot.action,
                        log_turn=None if final else log_turn, title=title, ids=ids,
-                       story=story, final=final)
+                       story=story, final=final, private=private)
     return draw(scene)
 
 

@@ -104,7 +104,11 @@ class Room:
         out: dict[str, Any] = {
             "version": self.version, "seat": seat, "title": str(self.rec.path.name),
             "turns": table.turns, "over": table.over, "ended": table.ended,
-            "players": [{"name": p.name, "colour": p.colour, "vp": p.vp}
+            # money and the cards in a portfolio are secret (R-GEN-07, R-RESI-01): each
+            # player's only on their own phone
+            "players": [{"name": p.name, "colour": p.colour, "vp": p.vp,
+                         **({"money": p.money, "residents": [
+                             _card(g, k) for k in p.residents]} if p.name == seat else {})}
                         for p in g.state.players],
             "board": self.board, "said": self.said,
             "answered": len(self.asked) if not table.over else 0,  # for `back`
@@ -181,7 +185,7 @@ class Room:
             return snapshot_svg(snap, log_turn=table.last, previous=None,
                                 title=str(self.rec.path.name), story=story, final=True)
         return snapshot_svg(snap, log_turn=table.last, previous=None,
-                            title=str(self.rec.path.name), ids=True)
+                            title=str(self.rec.path.name), ids=True, private=True)
 
     # --- what a page does --------------------------------------------------------------------
 
@@ -385,6 +389,12 @@ class Room:
             raise Refused(why)
         self.rec.table.answer(Note(typed))
         self._changed(f"the turn's note: {typed}" if typed else "no note")
+
+
+def _card(g: Any, key: str) -> str:
+    """A resident card's name."""
+    card = g.ed.residents.get(key)
+    return str(card.name) if card is not None else key
 
 
 def _words(value: Any) -> str:

@@ -442,7 +442,13 @@
     var players = $("players");
     players.textContent = "";
     s.players.forEach(function (p) {
-      players.appendChild(el("li", "player " + p.colour, p.name + " · " + p.vp + " VP"));
+      var li = el("li", "player " + p.colour, p.name + " · " + p.vp + " VP");
+      if (p.money !== undefined) {  // this phone's own player: secret from the others
+        li.appendChild(el("span", "secret", " · " + p.money + " G" +
+          (p.residents && p.residents.length ? " · " + p.residents.join(", ") : "") +
+          " (on your phone only)"));
+      }
+      players.appendChild(li);
     });
     var moves = $("moves");
     moves.textContent = "";
