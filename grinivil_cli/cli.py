@@ -574,7 +574,7 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="PORT",
                                       help="The port to listen on (0: any free one).")] = 8000,
     lan: Annotated[bool, typer.Option(
-        "--lan", help="Listen on the local network too (for a tablet and phones); the "
+        "--lan", metavar="", help="Listen on the local network too (for a tablet and phones); the "
         "printed address and its QR code carry the join token every request needs.")]
     = False,
     deal: DealOpt = None,

@@ -401,6 +401,8 @@ def test_phones_follow_the_tablet_and_bid_in_secret(browser: Browser, steps: lis
             assert phone.version > before[name]
         assert anna.page.text_content("#who") == "Anna is on turn (you)"
         assert bruno.page.text_content("#who") == "Anna is on turn"
+        assert anna.page.title().startswith("● your turn · ")  # a phone put down is told
+        assert not bruno.page.title().startswith("●")
         assert bruno.page.text_content("#moves li:first-child") == "Bruno, Build Floor"
         assert log_turns(log) == sample_turns(4)
 

@@ -62,6 +62,7 @@ class Room:
     asked: list[int] = field(default_factory=list)  # the answers before each question asked
     _listeners: set[asyncio.Queue[int]] = field(default_factory=set)
     _moves: tuple[int, list[str]] = (-1, [])
+    _question: tuple[int, dict[str, Any]] = (-1, {})
 
     # --- who is told -------------------------------------------------------------------------
 
@@ -126,9 +127,11 @@ class Room:
         if sealed:
             out["sealed"] = self.sealed_state(sealed, seat)
             return out
-        d = table.decision
-        assert d is not None
-        out["question"] = question(self.rec, d, table.who)
+        if self._question[0] != self.version:  # the same for every page: found once a version
+            d = table.decision
+            assert d is not None
+            self._question = (self.version, question(self.rec, d, table.who))
+        out["question"] = self._question[1]
         return out
 
     def _sealed(self) -> list[Decision]:
@@ -209,7 +212,7 @@ class Room:
         if table.over:
             raise Refused("the game is over", 409)
         if self._sealed():
-            raise Refused("the secret answers are given each on its own (bid)", 409)
+            raise Refused("the secret answers are asked now: each player gives their own", 409)
         d = table.decision
         assert d is not None
         self._allowed(seat, table.who)

@@ -418,12 +418,27 @@
 
   // --- the rest of the page ----------------------------------------------------------------
 
+  function yours(s) {  // whether this phone's player has something to answer in `s`
+    if (!s || !seat || s.over) { return false; }
+    if (s.sealed) {
+      return s.sealed.players.some(function (p) { return p.name === seat && !p.done; });
+    }
+    return !!(s.question && s.question.who === seat);
+  }
+
   function show(s, again) {
     if (!s || s.version === undefined) { return; }
     // two answers crossing (a load begun before a tap's answer came back): the newer stays
     if (state && s.version < state.version && !again) { return; }
     var moved = !state || state.version !== s.version;
+    var mineBefore = yours(state);
     state = s;
+    if (seat) {  // a phone: told when a question becomes its player's, as a player looks up
+      var mine = yours(s);
+      document.title = (mine ? "● your turn · " : "") + document.title.replace(/^● your turn · /, "");
+      var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (mine && !mineBefore && navigator.vibrate && touched) { navigator.vibrate(120); }
+    }
     if (moved) { composing = null; extras = { declined: false, buy_time: 0 }; }
     if (again) { boardShown = -1; }  // a server started again counts its boards anew
     $("turn").textContent = s.over ? s.title + " · the game is over"
