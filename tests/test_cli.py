@@ -253,7 +253,7 @@ def test_reserved_or_garbling_player_names_are_refused_where_they_are_given(
     text = text.replace("- {name: Anna, colour: brown}", f"- {{name: {name}, colour: brown}}")
     result = run("validate", str(write(tmp_path, "names.yaml", text)))
     assert result.returncode == 2
-    assert any(line.startswith(f"{tmp_path / 'names.yaml'}:7:10: {message}")
+    assert any(line.startswith(f"{tmp_path / 'names.yaml'}:8:10: {message}")
                for line in result.stdout.splitlines()), result.stdout
 
 
@@ -275,9 +275,9 @@ def test_an_unknown_pledger_is_a_name_problem_with_did_you_mean(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("old,new,where", [
-    ("    Anna: [petra, emil]\n", "", ":15:3: setup: R-SETUP-15: Anna is dealt 2"),
+    ("    Anna: [petra, emil]\n", "", ":16:3: setup: R-SETUP-15: Anna is dealt 2"),
     ("{C.s5: bank, O1.s2: church}", "{C.s5: bank}",
-     ":12:21: setup: R-MUNI-05: an orange Block goes on the Municipal site O1.s2"),
+     ":13:21: setup: R-MUNI-05: an orange Block goes on the Municipal site O1.s2"),
 ])
 def test_a_setup_problem_points_at_the_entry_that_lacks_something(
         tmp_path: Path, old: str, new: str, where: str) -> None:

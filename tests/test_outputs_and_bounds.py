@@ -234,10 +234,10 @@ def test_huge_numbers_are_unreadable_alike_for_jsonschema_and_the_fast_check(hug
 
 
 @pytest.mark.parametrize(("old", "new", "where", "shown"), [
-    ("  money: 70\n", "  money: " + "1" + "0" * 100 + "\n", "10:10", "a number of 101 digits"),
-    ("  money: 70\n", f"  money: {2**63}\n", "10:10", "9,223,372,036,854,775,808"),
-    ("  market: {concrete: 3,", "  market: {concrete: 1001,", "13:22", "1,001"),
-    ("  conversion_rate: 8\n", "  conversion_rate: -101\n", "20:20", "-101"),
+    ("  money: 70\n", "  money: " + "1" + "0" * 100 + "\n", "11:10", "a number of 101 digits"),
+    ("  money: 70\n", f"  money: {2**63}\n", "11:10", "9,223,372,036,854,775,808"),
+    ("  market: {concrete: 3,", "  market: {concrete: 1001,", "14:22", "1,001"),
+    ("  conversion_rate: 8\n", "  conversion_rate: -101\n", "21:20", "-101"),
     ("final_scores: {Anna: 76,", "final_scores: {Anna: 1700000,", "-2:22", "1,700,000"),
 ])
 def test_the_cli_refuses_a_huge_number_at_its_file_line_col(

@@ -19,6 +19,7 @@ from ..base.packagedata import files
 from ..errors import LogFormatError, Path, Problem
 from ..logfile.suggest import hint
 from ..logfile.yamlsafe import EDITION_MAX_BYTES, load_yaml_text, read_bounded
+from .digest import data_digest
 from .model import (
     RESOURCES,
     ActionTileInfo,
@@ -143,6 +144,15 @@ def bundled_editions() -> tuple[str, ...]:
     folder = _package_dir() / "editions"
     names = (e.name[: -len(".yaml")] for e in folder.iterdir() if e.name.endswith(".yaml"))
     return tuple(sorted(names))
+
+
+def versions_of(name: str) -> list[str]:
+    """The kept versions of a bundled edition (`standard@1`, `standard@2`...), the latest
+    first: the data a log recorded before an upgrade may pin (`edition_digest`)."""
+    family = name.split("@", 1)[0]
+    kept = [n for n in bundled_editions() if n.startswith(f"{family}@")]
+    return sorted(kept, key=lambda n: -int(n.split("@", 1)[1]) if n.split("@", 1)[1].isdigit()
+                  else 0)
 
 
 def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False) -> Edition:
@@ -562,6 +572,7 @@ def edition_from_data(data: Any, *, name: str) -> Edition:
         import_prices=tuple(data["import_prices"]),
         extra={"title": title} if isinstance(title, str) else {},
         beginners_ring=tuple(data.get("beginners_ring") or ()),
+        digest=data_digest(data),
     )
 
 

@@ -168,6 +168,7 @@ class Edition:
     extra: dict[str, str] = field(default_factory=dict)
     # the 16 variable tiles of the Beginners Ring, r1..r16 (R-VAR-BEG-02); () when not given
     beginners_ring: tuple[str, ...] = ()
+    digest: str = ""  # of its data (`edition/digest.py`): what a log pins
 
     def market_for(self, players: int) -> MarketSide:
         for side in self.markets:

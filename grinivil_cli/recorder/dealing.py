@@ -191,6 +191,7 @@ def deal(console: Console, edition: Edition) -> dict[str, Any]:
     rate = ask(console, "the Conversion Die's first roll", count("Conversion Die", "R-SETUP-22",
                                                                   5, 8))
     log: dict[str, Any] = {"format": "grinivil-log/1", "edition": edition.name,
+                           "edition_digest": edition.digest,  # the data, pinned (issue 32)
                            "title": f"{n}-player game"}
     if options:
         log["options"] = options

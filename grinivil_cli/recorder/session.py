@@ -65,7 +65,10 @@ SETUP_SOURCES = {
     "ring": "Time Action Ring Setup: the 16 tiles r1..r16 in ring order",
     "conversion_rate": "Time Action Ring Setup: the D4 Conversion Die as rolled",
     "options": "the variants played (docs/log-format.md)",
+    "edition_digest": "the edition data the game is recorded with, pinned: keep it (the log is "
+                      "judged with these data after an upgrade; docs/log-format.md)",
 }
+TOP_LEVEL = ("players", "edition_digest")  # explained at the top level; the rest in `setup`
 
 
 def explain_setup(text: str) -> str:
@@ -75,7 +78,7 @@ def explain_setup(text: str) -> str:
     for line in logtext.lines(text):
         key = line.strip().split(":", 1)[0]
         indent = line[:len(line) - len(line.lstrip(" "))]
-        if key in SETUP_SOURCES and (indent == "  " or key == "players" and not indent):
+        if key in SETUP_SOURCES and (indent == "  " or key in TOP_LEVEL and not indent):
             out.append(f"{indent}# {SETUP_SOURCES[key]}\n")
         out.append(line)
     return "".join(out)

@@ -14,7 +14,7 @@ from ..engine.replay import Snapshot
 from ..engine.setup import describe_options
 from ..engine.state import GameState
 from ..errors import IllegalMove, Problem
-from ..table.loading import Game
+from ..table.loading import Game, edition_note
 
 MAX_SHOWN = 100  # problems (or findings) of one log printed for people; JSON keeps every one
 # found (the schema check itself stops after logfile.schema.MAX_PROBLEMS)
@@ -55,8 +55,12 @@ def validation(path: str, game: Game) -> dict[str, Any]:
     r = game.replay
     turns = r.played
     out: dict[str, Any] = {"file": path, "turns": turns}
+    note = edition_note(game.loaded, game.edition)  # the data judged with, when not plain
+    if note is not None:
+        out["edition"] = {"name": game.edition.name, "digest": game.edition.digest,
+                          "note": note}
     if r.error is not None:
-        lines = []
+        lines = [f"{path}: {note}"] if note else []
         for i, e in enumerate(r.findings or [r.error]):
             where = "" if e.position else f"{path}: "
             later = " (follows an earlier finding)" if i else ""
@@ -65,7 +69,7 @@ def validation(path: str, game: Game) -> dict[str, Any]:
                    findings=[_move(e) for e in r.findings],
                    text=shown_lines(path, lines, "findings"))
         return out
-    lines = [f"{path}: legal ({plural(turns, 'turn')})"]
+    lines = [f"{path}: legal ({plural(turns, 'turn')})"] + ([note] if note else [])
     if r.game is not None and r.game.state.options.played:  # the variants played
         out["options"] = {k: sorted(v) if k == "promo_tiles" else v
                           for k, v in r.game.state.options.write().items()}

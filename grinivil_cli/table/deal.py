@@ -98,6 +98,7 @@ def random_setup(edition: Edition, n: int, rng: random.Random,
     log: dict[str, Any] = {
         "format": "grinivil-log/1",
         "edition": edition.name,
+        "edition_digest": edition.digest,  # the data it is played with, pinned (issue 32)
         "title": f"Simulated {n}-player game",
     }
     if options:

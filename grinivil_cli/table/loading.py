@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..base import collector
-from ..edition.load import load_edition
+from ..edition.load import bundled_editions, load_edition, versions_of
 from ..edition.model import Edition
 from ..edition.references import check_references
 from ..engine.replay import Replay, replay
@@ -17,7 +17,8 @@ from ..logfile.loaded import Loaded
 from ..logfile.schema import check_log
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "load_game", "load_game_text", "read_log"]
+__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "edition_note", "load_game", "load_game_text",
+           "pinned", "read_log"]
 
 
 @dataclass
@@ -47,10 +48,54 @@ def checked(loaded: Loaded, edition: str | None = None) -> tuple[Loaded, Edition
         prefix = f"edition {name}: " if name else ""
         raise LogFormatError([Problem(f"{prefix}{p}", where, ("edition",) if where else ())
                               for p in e.problems]) from None
+    if edition is None:  # the data the log was recorded with, where it pins them
+        ed = pinned(loaded, ed)
     problems = check_references(loaded, ed)
     if problems:
         raise LogFormatError(problems)
     return loaded, ed
+
+
+def pinned(loaded: Loaded, ed: Edition) -> Edition:
+    """The edition a log is judged with: the one it names, unless it pins other data
+    (`edition_digest`) that a kept version of that edition has (`standard@1`): then that one,
+    so that an upgrade of the bundled data never changes a verdict (`edition_note` says
+    which)."""
+    want = loaded.data.get("edition_digest")
+    if not isinstance(want, str) or want == ed.digest:
+        return ed
+    for name in versions_of(ed.name):
+        kept = load_edition(name, bundled_only=True)
+        if kept.digest == want:
+            return kept
+    return ed
+
+
+def edition_note(loaded: Loaded, ed: Edition) -> str | None:
+    """What a report says about the edition data a log was judged with, when they are not
+    plainly the ones it names: judged with a kept version whose data it pins, or with data
+    other than the ones it was recorded with (none at hand has them). None otherwise, and for
+    a log that pins no data (judged with the edition it names, as before issue 32)."""
+    want = loaded.data.get("edition_digest")
+    named = loaded.data.get("edition") or "standard"
+    if not isinstance(want, str):
+        return None
+    if want == ed.digest:
+        if ed.name == named:
+            return None
+        return (f"edition: judged with {ed.name}, the data the log was recorded with "
+                f"({want}); the log names {named}, whose data have changed since (grinivil "
+                f"edition diff {ed.name} {named} says what differs)")
+    family = named.split("@", 1)[0] if isinstance(named, str) else "standard"
+    holder = next((n for n in (family, *versions_of(family)) if n in bundled_editions()
+                   and load_edition(n, bundled_only=True).digest == want), None)
+    if holder is not None:  # --edition gave other data than the ones the log pins
+        return (f"edition: the log was recorded with edition data {want} ({holder}'s); judged "
+                f"with {ed.name} ({ed.digest}), whose data differ (without --edition it is "
+                f"judged with {holder})")
+    return (f"edition: the log was recorded with edition data {want}, which no edition at hand "
+            f"has; judged with {ed.name} ({ed.digest}), whose data differ: give the edition "
+            "file it was recorded with (--edition FILE) to judge it as recorded")
 
 
 def with_names(loaded: Loaded, problems: list[Problem], edition: str | None) -> list[Problem]:
