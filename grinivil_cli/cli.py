@@ -10,7 +10,7 @@ import signal
 import sys
 from contextlib import closing
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,6 +22,9 @@ from .logfile.yamlsafe import STDIN, STDIN_NAME
 from .reports import report
 from .table.loading import DEFAULT_MAX_BYTES, Game, load_game
 from .validate import batch
+
+if TYPE_CHECKING:
+    from .edition.check import Checked
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
                   context_settings={"help_option_names": ["-h", "--help"]},
@@ -743,6 +746,146 @@ def schema(
         _echo(f"grinivil: --edition {edition}: cannot be read: {reason(e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
     _echo_json(schema_for_edition(ed), indent=2, sort_keys=False)
+
+
+edition_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Your own copy of the game's component data: make one to correct against your "
+    "box (new), check it (check), say what differs from another (diff).")
+app.add_typer(edition_app, name="edition")
+EditionArg = Annotated[str, typer.Argument(
+    metavar="NAME|FILE", help="A bundled edition's name (standard) or an edition file.")]
+
+
+@edition_app.command("new")
+def edition_new(
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
+                                         help="The new edition file (refused if it exists).")],
+    source: Annotated[str, typer.Option(
+        "--from", metavar="NAME|FILE",
+        help="The edition to copy: a bundled one by name, or a file.")] = "standard",
+) -> None:
+    """Write a copy of an edition to correct against your box: the whole file with its
+    comments, a `$schema` line an editor resolves from the copy's folder, and a title saying
+    it is a copy to correct. Then `grinivil edition check FILE` checks it and `--edition
+    FILE` plays, records and validates with it."""
+    import os
+
+    from .edition.check import check_edition, reconstructed
+    from .edition.copy import copy_text
+
+    if os.path.lexists(output):
+        _echo(f"grinivil: {output} exists already: nothing is written (a copy never replaces a "
+              "file); correct that file, or name a new one.", err=True)
+        raise typer.Exit(UNREADABLE)
+    checked = check_edition(source)
+    if not checked.ok:
+        _edition_problems(checked, err=True)
+        _echo(f"grinivil: --from {source}: {_not_correct(checked)}, so it is not copied "
+              f"(`grinivil edition check {source}` lists its problems).", err=True)
+        raise typer.Exit(UNREADABLE)
+    try:
+        text = copy_text(source, output)
+    except LogFormatError as e:
+        _echo(f"grinivil: {'; '.join(p.message for p in e.problems)}", err=True)
+        raise typer.Exit(UNREADABLE) from None
+    _write_or_exit(output, text)
+    _echo(f"{output}: a copy of the edition {source} to correct against your box "
+          f"({reconstructed(checked.data)} records and counts reconstructed, marked `source: "
+          f"reconstructed`); then `grinivil edition check {output}`.")
+
+
+@edition_app.command("check")
+def edition_check(
+    editions: Annotated[list[str], typer.Argument(
+        metavar="FILE", help="Edition files, or bundled editions by name (standard).")],
+    fmt: FormatOpt = "text",
+) -> None:
+    """Check edition files as `--edition` reads them: the schema and the cross-checks
+    (counts against the rulebook's Components list, ids unique, every site on a road its
+    tile has, prices and holes, the names cards and tiles use), every problem of a file in
+    one run with `file:line:col` and a "did you mean". Exit 0 when every file is correct, 1
+    when one has a mistake in its data (a key written twice included), 2 when one cannot be
+    read (no such file or edition, not UTF-8, not YAML)."""
+    from .edition.check import check_edition, counts, ok_line, reconstructed
+
+    _check_format(fmt)
+    results: list[dict[str, Any]] = []
+    code = LEGAL
+    for name in editions:
+        checked = check_edition(name)
+        exit_code = LEGAL if checked.ok else UNREADABLE if checked.unreadable else ILLEGAL
+        code = max(code, exit_code)
+        if fmt == "json":
+            entry = _problems_json(checked, exit_code)
+            if checked.edition is not None:
+                entry.update(counts=counts(checked.edition),
+                             reconstructed=reconstructed(checked.data))
+            results.append(entry)
+        elif checked.ok:
+            _echo(ok_line(checked))
+        else:
+            _edition_problems(checked)
+    if fmt == "json":
+        _echo_json({"files": results, "exit": code})
+    raise typer.Exit(code)
+
+
+@edition_app.command("diff")
+def edition_diff(
+    old: EditionArg,
+    new: EditionArg,
+    fmt: FormatOpt = "text",
+) -> None:
+    """What differs from one edition to another, in words, grouped: counts and money,
+    buildings, resident cards, land tiles, Markets, action tiles and the ring, the Bonus
+    Road Track, the dice; then the notes, which judge nothing (the title, and where values
+    come from). Exit 0 when their data are the same (every log is judged the same with
+    either), 1 when they differ, 2 when one cannot be read or is not a correct edition."""
+    from .edition.check import check_edition
+    from .edition.diff import diff_editions, diff_json, diff_text
+
+    _check_format(fmt)
+    a, b = check_edition(old), check_edition(new)
+    broken = [c for c in (a, b) if not c.ok]
+    if broken:
+        if fmt == "json":
+            _echo_json({"a": old, "b": new, "exit": UNREADABLE,
+                        "files": [_problems_json(c, UNREADABLE) for c in broken]})
+        for checked in broken:
+            if fmt != "json":
+                _edition_problems(checked, err=True)
+            _echo(f"grinivil: {checked.name}: {_not_correct(checked)}, so the editions are "
+                  f"not compared (`grinivil edition check {checked.name}`).", err=True)
+        raise typer.Exit(UNREADABLE)
+    diff = diff_editions(a.data, b.data)
+    if fmt == "json":
+        _echo_json(diff_json(old, new, diff))
+    else:
+        _echo(diff_text(old, new, diff))
+    raise typer.Exit(LEGAL if diff.same else ILLEGAL)
+
+
+def _not_correct(checked: Checked) -> str:
+    return "it cannot be read" if checked.unreadable else "it is not a correct edition"
+
+
+def _edition_problems(checked: Checked, err: bool = False) -> None:
+    """Every problem of an edition, one a line (at most report.MAX_SHOWN of them)."""
+    from .edition.check import problem_lines
+
+    _echo(report.shown_lines(checked.name, problem_lines(checked)), err=err)
+
+
+def _problems_json(checked: Checked, code: int) -> dict[str, Any]:
+    """An edition checked, for `--format json`: its status, exit code and every problem."""
+    status = "ok" if checked.ok else "unreadable" if checked.unreadable else "mistakes"
+    return {"file": checked.name, "status": status, "exit": code,
+            "problems": [{"message": p.message,
+                          "line": p.position.line if p.position else None,
+                          "col": p.position.col if p.position else None}
+                         for p in checked.problems]}
 
 
 @app.command()

@@ -30,13 +30,13 @@ def files(package: str) -> Traversable:
     return resources.files(package)
 
 
-def schema_path_from(folder: Path) -> str:
-    """The installed log schema as a path from `folder` (absolute when there is none: another
-    drive), for the `$schema` comment of a log written there, which an editor resolves from
-    the log's folder (yaml-language-server)."""
+def schema_path_from(folder: Path, schema_file: str = "game-log.schema.json") -> str:
+    """The installed schema `schema_file` (the log's, or `edition.schema.json`) as a path from
+    `folder` (absolute when there is none: another drive), for the `$schema` comment of a file
+    written there, which an editor resolves from the file's folder (yaml-language-server)."""
     import os
 
-    schema = Path(str(files("grinivil_cli"))) / "schemas" / "game-log.schema.json"
+    schema = Path(str(files("grinivil_cli"))) / "schemas" / schema_file
     try:
         return Path(os.path.relpath(schema.resolve(), folder.resolve())).as_posix()
     except ValueError:

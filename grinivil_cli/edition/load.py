@@ -410,7 +410,8 @@ def _check_tile(key: str, tile: Mapping[str, Any]) -> Iterator[tuple[Path, str]]
     for site_key, site in tile["sites"].items():
         where: Path = (*here, "sites", site_key)
         if site["road"] not in SITE_ROADS[zone]:
-            yield (*where, "road"), f"a {zone} site cannot hang on road '{site['road']}'"
+            article = "an" if zone[0] in "aeiou" else "a"
+            yield (*where, "road"), f"{article} {zone} site cannot hang on road '{site['road']}'"
         if site["road"] == "access" and not tile.get("access", False):
             yield (*where, "road"), "the tile has no Access Road (`access: true`)"
         if site.get("side", "land") not in sides:
