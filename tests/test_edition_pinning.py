@@ -149,3 +149,14 @@ def test_an_edition_given_on_the_command_line_is_used_and_the_difference_said(
     assert f"edition: the log was recorded with edition data {now} (standard's); judged with " \
         f"standard@1 ({then}), whose data differ (without --edition it is judged with " \
         "standard)" in result.stdout
+
+
+def test_a_log_naming_a_clubs_edition_says_how_to_give_its_file(tmp_path: Path) -> None:
+    """A game recorded with `--edition my-box.yaml` names `my-box`; validated without it, the
+    message says how to give the file (exit 2), at the log's `edition` line (line 4)."""
+    log = pinned_to(tmp_path, None, edition="my-box")
+    result = run("validate", str(log))
+    assert result.returncode == 2
+    assert f"{log}:4:10: edition my-box: unknown edition 'my-box' (bundled: standard, " \
+        "standard@1); an edition of your own is given with --edition FILE (--edition " \
+        "my-box.yaml)" in result.stdout

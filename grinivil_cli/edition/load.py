@@ -169,8 +169,11 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
         path = FilePath(name)
         return _load(path, source=str(path), name=path.stem)
     known = bundled_editions()
+    suggested = hint(name, known)
+    file = "" if suggested or not bundled_only else \
+        f"; an edition of your own is given with --edition FILE (--edition {name}.yaml)"
     raise LogFormatError(
-        [Problem(f"unknown edition '{name}'{hint(name, known)} (bundled: {', '.join(known)})")]
+        [Problem(f"unknown edition '{name}'{suggested} (bundled: {', '.join(known)}){file}")]
     )
 
 
