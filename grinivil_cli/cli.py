@@ -522,17 +522,7 @@ def record(
             if log.exists():
                 rec = Recording.open(log, edition, max_size)
             else:
-                from .edition.load import load_edition
-                from .recorder.dealing import deal_at_the_table
-
-                out(f"{log} is a new log: the setup as it was dealt at the table "
-                    "(--deal SEED deals one at random).")
-                try:
-                    header = deal_at_the_table(console, load_edition(edition or "standard"))
-                except Stop:
-                    out(f"{log}: nothing written (the setup was not finished).")
-                    raise typer.Exit(LEGAL) from None
-                rec = Recording.create(log, header, edition=edition)
+                rec = _setup_at_the_table(log, console, edition, "record")
     except Refused as e:
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(e.code) from None
@@ -590,6 +580,7 @@ def serve(
     question as buttons (checked by the rules as record checks it), the game live on every
     page, and each player's Auction bids and Crowdfunding pledges secret on their own phone
     until all are in. Listens on 127.0.0.1 unless --lan; one writer a log."""
+    from .recorder.console import Refused, Terminal
     from .recorder.session import CannotRecord, Recording
     from .serve.run import serve as serve_table
 
@@ -602,23 +593,13 @@ def serve(
         elif names:
             raise CannotRecord("--names is for a game dealt with --deal")
         elif not log.exists():  # its setup as dealt at the table, asked here first
-            from .edition.load import load_edition
-            from .recorder.console import Refused, Stop, Terminal
-            from .recorder.dealing import deal_at_the_table
-
-            _echo(f"{log} is a new log: the setup as it was dealt at the table, asked here "
-                  "(--deal SEED deals one at random); then the page is served.")
-            try:
-                header = deal_at_the_table(Terminal(_echo), load_edition(edition or "standard"))
-            except Stop:
-                _echo(f"{log}: nothing written (the setup was not finished).")
-                raise typer.Exit(LEGAL) from None
-            except Refused as e:
-                _echo(f"grinivil: {e}", err=True)
-                raise typer.Exit(e.code) from None
-            rec = Recording.create(log, header, edition=edition, by="serve")
+            rec = _setup_at_the_table(log, Terminal(_echo), edition, "serve",
+                                      "; then the page is served")
         else:
             rec = Recording.open(log, edition, max_size, by="serve")
+    except Refused as e:
+        _echo(f"grinivil: {e}", err=True)
+        raise typer.Exit(e.code) from None
     except (CannotRecord, ValueError, OSError, LogFormatError) as e:
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(e.code if isinstance(e, CannotRecord) else UNREADABLE) from None
@@ -628,6 +609,26 @@ def serve(
         _echo(f"grinivil: cannot listen on port {port}: {e.strerror or e} (--port PORT "
               "chooses another)", err=True)
         raise typer.Exit(UNREADABLE) from None
+
+
+def _setup_at_the_table(log: Path, console: Any, edition: str | None, by: str,
+                        then: str = "") -> Any:
+    """A new log's setup as it was dealt at the table, asked question by question
+    (`recorder/dealing.py`), then written: the Recording of `record` or `serve` (`by`).
+    Left unfinished, nothing is written and the command ends (exit 0)."""
+    from .edition.load import load_edition
+    from .recorder.console import Stop
+    from .recorder.dealing import deal_at_the_table
+    from .recorder.session import Recording
+
+    _echo(f"{log} is a new log: the setup as it was dealt at the table (--deal SEED deals one "
+          f"at random){then}.")
+    try:
+        header = deal_at_the_table(console, load_edition(edition or "standard"))
+    except Stop:
+        _echo(f"{log}: nothing written (the setup was not finished).")
+        raise typer.Exit(LEGAL) from None
+    return Recording.create(log, header, edition=edition, by=by)
 
 
 def _whole(turns: int) -> str:
@@ -640,15 +641,11 @@ def _board(rec: Any) -> str:
     draws it, in an SVG file beside the log (LOG-board.svg, written whole) to keep open in a
     browser: the ids the questions ask for, written where they are."""
     from .base.output import write_atomic
-    from .engine.replay import Snapshot
     from .recorder.board import answer_ids
     from .render.snapshot import snapshot_svg
 
-    g = rec.game
-    last = rec.last or {}
-    snap = Snapshot(rec.turns, last.get("player"), last.get("tile"), g.state,
-                    len(g.ledger.entries))
-    text: str = report.state_tables(snap)["text"] + "\n\n" + answer_ids(g)
+    snap = rec.table.snapshot
+    text: str = report.state_tables(snap)["text"] + "\n\n" + answer_ids(rec.game)
     picture = rec.path.with_name(f"{rec.path.stem}-board.svg")
     try:
         write_atomic(picture, snapshot_svg(snap, log_turn=rec.last, previous=None,

@@ -155,6 +155,15 @@ def versions_of(name: str) -> list[str]:
                   else 0)
 
 
+def holding(name: str, digest: str) -> str | None:
+    """The bundled edition of `name`'s family (`standard`, `standard@1`...) whose data have
+    `digest` (`edition/digest.py`), or None."""
+    family = name.split("@", 1)[0]
+    bundled = bundled_editions()
+    return next((n for n in (family, *versions_of(family)) if n in bundled
+                 and _bundled(n).digest == digest), None)
+
+
 def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False) -> Edition:
     """The bundled edition `name_or_path` (default `standard`) or the edition file at that path
     (not with `bundled_only`: a log names bundled editions; files come from --edition)."""

@@ -372,14 +372,14 @@ def make_turn(rec: Recording, console: Console,
     quietly: dict[str, tuple[Decision, Any]] = {}  # taken without a question, by label
     queued: list[str] = []  # the rest of a turn given on one line, a word a question
     asking: set[LogPath] = set()  # decisions whose answer given ahead was refused: asked now
-    ahead_of: list[LogPath] = []  # the decision being answered by an answer given ahead
+    ahead_of: LogPath | None = None  # the decision an answer given ahead is answering
 
     def refuse(message: str, code: int) -> None:
         if queued:  # the rest of the line answered questions after this one: dropped
             queued.clear()
             message += " (the rest of the line is dropped: answer each question)"
-        if ahead_of:  # `buy_time=9` refused: asked, not taken at its default in silence
-            asking.add(ahead_of[0])
+        if ahead_of is not None:  # `buy_time=9` refused: asked, not its default in silence
+            asking.add(ahead_of)
             message += " (asked now)"
         console.refuse(message, code)
     number = rec.turns + 1
@@ -396,14 +396,9 @@ def make_turn(rec: Recording, console: Console,
         ahead = given.pop(d.path, None)
         if ahead is None and key in later:
             ahead = later.pop(key)
-        ahead_of[:] = [d.path] if ahead is not None else []
-        value: Any = answers.NO_DEFAULT
-        if ahead is not None or d.path in asking:
-            pass
-        elif answers.forced(d) and not tile:
-            value = d.options[0] if d.kind != "count" else d.ranges[0][0]
-        elif key in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT:
-            value = answers.default(d)
+        ahead_of = d.path if ahead is not None else None
+        value: Any = answers.NO_DEFAULT if ahead is not None or d.path in asking \
+            else answers.unasked(d)
         if value is not answers.NO_DEFAULT:
             quietly[answers.labels_of(d)[0]] = (d, value)
             done = table.answer(value)

@@ -23,7 +23,6 @@ from typing import Any
 
 from ..choose import END, OMIT, Decision
 from ..engine.actions import NAMES
-from ..engine.replay import Snapshot
 from ..engine.tiles import ring_tile_of
 from ..errors import IllegalMove
 from ..logfile.yamlsafe import load_yaml_text
@@ -179,10 +178,7 @@ class Room:
     def board_svg(self) -> str:
         """The table after its last whole turn, drawn as `render --ids` draws it."""
         table = self.rec.table
-        g = table.game
-        last = table.last or {}
-        snap = Snapshot(table.turns, last.get("player"), last.get("tile"), g.state,
-                        len(g.ledger.entries))
+        snap = table.snapshot
         if table.over:  # the final scoring, itemised, as the viewer's last frame shows it
             story = tuple(final_story(self.rec.scores()))
             return snapshot_svg(snap, log_turn=table.last, previous=None,
@@ -251,15 +247,10 @@ class Room:
             d = table.decision
             assert d is not None
             key = str(d.path[-1])
-            if d.path in self.asking or d.path == TILE:
+            if d.path in self.asking:
                 return None
-            if key in self.later:
-                value: Any = self.later.pop(key)
-            elif key in answers.QUIET and answers.default(d) is not answers.NO_DEFAULT:
-                value = answers.default(d)
-            elif answers.forced(d):
-                value = d.options[0] if d.kind != "count" else d.ranges[0][0]
-            else:
+            value = self.later.pop(key) if key in self.later else answers.unasked(d)
+            if value is answers.NO_DEFAULT:
                 return None
             try:
                 done = table.answer(value)

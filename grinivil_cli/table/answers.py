@@ -168,6 +168,19 @@ def forced(decision: Decision) -> bool:
     return len(decision.options) == 1
 
 
+def unasked(decision: Decision) -> Any:
+    """The value a decision takes without a question, as every front end makes a turn
+    (`record`, `serve`): its one possible value, or a quiet one's default (`QUIET`: carrying
+    the action out, buying no time); NO_DEFAULT when it is asked (the tile always is)."""
+    if decision.path == ("tile",):
+        return NO_DEFAULT
+    if forced(decision):
+        return decision.options[0] if decision.kind != "count" else decision.ranges[0][0]
+    if str(decision.path[-1]) in QUIET:
+        return default(decision)
+    return NO_DEFAULT
+
+
 def parse(decision: Decision, text: str) -> Any:
     """The value an answer gives at `decision`; NotAnOption when it names none."""
     answer = " ".join(text.strip().split())

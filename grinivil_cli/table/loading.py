@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..base import collector
-from ..edition.load import bundled_editions, load_edition, versions_of
+from ..edition.load import holding, load_edition
 from ..edition.model import Edition
 from ..edition.references import check_references
 from ..engine.replay import Replay, replay
@@ -64,11 +64,8 @@ def pinned(loaded: Loaded, ed: Edition) -> Edition:
     want = loaded.data.get("edition_digest")
     if not isinstance(want, str) or want == ed.digest:
         return ed
-    for name in versions_of(ed.name):
-        kept = load_edition(name, bundled_only=True)
-        if kept.digest == want:
-            return kept
-    return ed
+    kept = holding(ed.name, want)
+    return ed if kept is None else load_edition(kept, bundled_only=True)
 
 
 def edition_note(loaded: Loaded, ed: Edition) -> str | None:
@@ -86,9 +83,7 @@ def edition_note(loaded: Loaded, ed: Edition) -> str | None:
         return (f"edition: judged with {ed.name}, the data the log was recorded with "
                 f"({want}); the log names {named}, whose data have changed since (grinivil "
                 f"edition diff {ed.name} {named} says what differs)")
-    family = named.split("@", 1)[0] if isinstance(named, str) else "standard"
-    holder = next((n for n in (family, *versions_of(family)) if n in bundled_editions()
-                   and load_edition(n, bundled_only=True).digest == want), None)
+    holder = holding(named if isinstance(named, str) else "standard", want)
     if holder is not None:  # --edition gave other data than the ones the log pins
         return (f"edition: the log was recorded with edition data {want} ({holder}'s); judged "
                 f"with {ed.name} ({ed.digest}), whose data differ (without --edition it is "

@@ -30,7 +30,7 @@ from ..edition.model import Edition
 from ..engine.actions import NAMES
 from ..engine.game import Game
 from ..engine.ledger import Entry
-from ..engine.replay import CLAIM, Replay, play_written, replay
+from ..engine.replay import CLAIM, Replay, Snapshot, play_written, replay
 from ..engine.scoring import final_scores, record_final_scores
 from ..errors import IllegalMove, LogFormatError
 from ..logfile.loaded import Loaded
@@ -201,6 +201,14 @@ class Table:
     def over(self) -> bool:
         """Whether the game has ended (no decision is left)."""
         return self._replayed.finished
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The table after the last whole turn, as a replay's snapshot (to draw it)."""
+        g = self.game
+        last = self._last or {}
+        return Snapshot(self.turns, last.get("player"), last.get("tile"), g.state,
+                        len(g.ledger.entries))
 
     @property
     def ended(self) -> bool:
