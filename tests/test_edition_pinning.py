@@ -160,3 +160,14 @@ def test_a_log_naming_a_clubs_edition_says_how_to_give_its_file(tmp_path: Path) 
     assert f"{log}:4:10: edition my-box: unknown edition 'my-box' (bundled: standard, " \
         "standard@1); an edition of your own is given with --edition FILE (--edition " \
         "my-box.yaml)" in result.stdout
+
+
+def test_a_copy_with_the_same_data_judges_without_a_word(tmp_path: Path) -> None:
+    """`--edition my-box.yaml`, a club's copy not yet corrected (the same data as standard's,
+    another title): the sample is judged as recorded and nothing is said of its edition (the
+    data the log pins are the copy's, and standard's have not changed)."""
+    copy = tmp_path / "my-box.yaml"
+    assert run("edition", "new", "-o", str(copy)).returncode == 0
+    result = run("validate", "--edition", str(copy), str(SAMPLES / "game-2p.yaml"))
+    assert result.returncode == 0, result.stdout
+    assert "edition:" not in result.stdout

@@ -77,8 +77,10 @@ def edition_note(loaded: Loaded, ed: Edition) -> str | None:
     named = loaded.data.get("edition") or "standard"
     if not isinstance(want, str):
         return None
-    if want == ed.digest:
-        if ed.name == named:
+    if want == ed.digest:  # the data it was recorded with: worth a word only when the
+        # edition it names has other data now (judged with a kept version of them)
+        if ed.name == named or holding(named if isinstance(named, str) else "standard",
+                                       want) == named:
             return None
         return (f"edition: judged with {ed.name}, the data the log was recorded with "
                 f"({want}); the log names {named}, whose data have changed since (grinivil "
