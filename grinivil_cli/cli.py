@@ -17,7 +17,7 @@ import typer
 from .base import collector
 from .base.terminal import safe_json, safe_text
 from .engine.game import plural
-from .errors import LogFormatError
+from .errors import LogFormatError, Problem
 from .logfile.yamlsafe import STDIN, STDIN_NAME
 from .reports import report
 from .table.loading import DEFAULT_MAX_BYTES, Game, load_game
@@ -224,7 +224,7 @@ def simulate(
 ) -> None:
     """Play a complete legal game with bots and write its log (with --option, a variant
     game: the options go into the log header; with --bot planner, the stronger bots)."""
-    from .edition.load import load_edition
+    from .edition.load import load_edition, refused_name
     from .errors import IllegalMove
     from .logfile.writer import log_to_yaml
     from .sim.simulate import simulate as play_game
@@ -235,6 +235,9 @@ def simulate(
     except LogFormatError as e:
         _emit("text", report.format_problems(f"--edition {edition!r}", e.problems))
         raise typer.Exit(UNREADABLE) from None
+    if refused_name(ed.name) is not None:
+        _echo(f"grinivil: --edition: {refused_name(ed.name)}.", err=True)
+        raise typer.Exit(UNREADABLE)
     from .logfile.suggest import hint
     from .sim.arena import BOTS
 
@@ -265,6 +268,27 @@ def simulate(
         typer.echo(safe_text(text) if sys.stdout.isatty() else text, nl=False)
     else:
         _write_or_exit(output, text)
+        _edition_beside(output, edition)
+
+
+def _edition_beside(log: Path, edition: str | None) -> None:
+    """A word after a new log is written with an edition of one's own (`--edition FILE`)
+    that is not in the log's folder: the log names it, and the commands that read the log
+    look for its file beside it (`my-box.yaml`), or are given it again."""
+    from .edition.load import bundled_editions
+
+    if edition is None or edition in bundled_editions():
+        return
+    given = Path(edition)
+    beside = log.parent / given.name
+    try:
+        if beside.exists() and beside.samefile(given):
+            return
+    except OSError:
+        return
+    _echo(f"{log} names the edition {given.stem}: the commands that read it look for "
+          f"{given.name} in its folder ({beside}); copy {edition} there, or give --edition "
+          f"{edition} each time.")
 
 
 AuditFormatOpt = Annotated[str, typer.Option(
@@ -516,6 +540,7 @@ def record(
                                  [n.strip() for n in names.split(",")] if names else None,
                                  edition)
             out(f"{log}: a new {players}-player game dealt from seed {deal}.")
+            _edition_beside(log, edition)
         else:
             if option or names:
                 raise CannotRecord("--option and --names are for a game dealt with --deal")
@@ -590,6 +615,7 @@ def serve(
                                  [n.strip() for n in names.split(",")] if names else None,
                                  edition, by="serve")
             _echo(f"{log}: a new {players}-player game dealt from seed {deal}.")
+            _edition_beside(log, edition)
         elif names:
             raise CannotRecord("--names is for a game dealt with --deal")
         elif not log.exists():  # its setup as dealt at the table, asked here first
@@ -628,7 +654,9 @@ def _setup_at_the_table(log: Path, console: Any, edition: str | None, by: str,
     except Stop:
         _echo(f"{log}: nothing written (the setup was not finished).")
         raise typer.Exit(LEGAL) from None
-    return Recording.create(log, header, edition=edition, by=by)
+    rec = Recording.create(log, header, edition=edition, by=by)
+    _edition_beside(log, edition)
+    return rec
 
 
 def _whole(turns: int) -> str:
@@ -697,6 +725,7 @@ def new(
     _echo(f"{output}: a new {len(names)}-player game ({', '.join(names)}), its setup dealt "
           f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
           f"with `grinivil record {output}`.")
+    _edition_beside(output, edition)
 
 
 @app.command()
@@ -805,7 +834,7 @@ def edition_check(
     one run with `file:line:col` and a "did you mean". Exit 0 when every file is correct, 1
     when one has a mistake in its data (a key written twice included), 2 when one cannot be
     read (no such file or edition, not UTF-8, not YAML)."""
-    from .edition.check import check_edition, counts, ok_line, reconstructed
+    from .edition.check import check_edition, counts, ok_line, problem_lines, reconstructed
 
     _check_format(fmt)
     results: list[dict[str, Any]] = []
@@ -818,10 +847,13 @@ def edition_check(
             entry = _problems_json(checked, exit_code)
             if checked.edition is not None:
                 entry.update(counts=counts(checked.edition),
-                             reconstructed=reconstructed(checked.data))
+                             reconstructed=reconstructed(checked.data),
+                             warnings=[_place_json(p) for p in checked.warnings])
             results.append(entry)
         elif checked.ok:
             _echo(ok_line(checked))
+            for line in problem_lines(checked, warnings=True):
+                _echo(line)
         else:
             _edition_problems(checked)
     if fmt == "json":
@@ -879,10 +911,13 @@ def _problems_json(checked: Checked, code: int) -> dict[str, Any]:
     """An edition checked, for `--format json`: its status, exit code and every problem."""
     status = "ok" if checked.ok else "unreadable" if checked.unreadable else "mistakes"
     return {"file": checked.name, "status": status, "exit": code,
-            "problems": [{"message": p.message,
-                          "line": p.position.line if p.position else None,
-                          "col": p.position.col if p.position else None}
-                         for p in checked.problems]}
+            "problems": [_place_json(p) for p in checked.problems]}
+
+
+def _place_json(p: Problem) -> dict[str, Any]:
+    """A problem of a file, for `--format json`: its message and place."""
+    return {"message": p.message, "line": p.position.line if p.position else None,
+            "col": p.position.col if p.position else None}
 
 
 @app.command()

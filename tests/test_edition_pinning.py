@@ -151,15 +151,78 @@ def test_an_edition_given_on_the_command_line_is_used_and_the_difference_said(
         "standard)" in result.stdout
 
 
-def test_a_log_naming_a_clubs_edition_says_how_to_give_its_file(tmp_path: Path) -> None:
-    """A game recorded with `--edition my-box.yaml` names `my-box`; validated without it, the
-    message says how to give the file (exit 2), at the log's `edition` line (line 4)."""
+def test_a_log_naming_a_clubs_edition_says_where_its_file_is_looked_for(tmp_path: Path) -> None:
+    """A game recorded with `--edition my-box.yaml` names `my-box`; validated without it and
+    with no `my-box.yaml` beside it, the message says where the file was looked for and how
+    else to give it (exit 2), at the log's `edition` line (line 4). Read from standard input
+    (no folder), it says to give the file."""
     log = pinned_to(tmp_path, None, edition="my-box")
     result = run("validate", str(log))
     assert result.returncode == 2
     assert f"{log}:4:10: edition my-box: unknown edition 'my-box' (bundled: standard, " \
+        "standard@1); an edition of your own is read from my-box.yaml beside the log (there " \
+        f"is no {tmp_path / 'my-box.yaml'}), or given with --edition FILE" in result.stdout
+    piped = subprocess.run([sys.executable, "-m", "grinivil_cli", "validate", "-"],
+                           input=log.read_text(), capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 2
+    assert "<stdin>:4:10: edition my-box: unknown edition 'my-box' (bundled: standard, " \
         "standard@1); an edition of your own is given with --edition FILE (--edition " \
-        "my-box.yaml)" in result.stdout
+        "my-box.yaml)" in piped.stdout
+
+
+GRETA = "greta"
+
+
+def clubs_box(folder: Path, name: str = "my-box") -> Path:
+    """A club's edition beside the logs: standard's data with Greta's Cafe mandatory again
+    (as in standard@1, the starting money left at today's 70)."""
+    text = STANDARD.read_text(encoding="utf-8")
+    greta = text.index("\n  greta:")
+    mandatory = text.index("    mandatory: []", greta)
+    optional = text.index("    optional:\n", greta)
+    cafe = next(line for line in text[optional:].splitlines()[1:] if "building: cafe" in line)
+    assert mandatory < optional < text.index("\n  hana:")
+    text = (text[:mandatory] + "    mandatory:\n" + cafe + "\n" + text[optional:].replace(
+        cafe + "\n", "", 1))
+    box = folder / f"{name}.yaml"
+    box.write_text(text, encoding="utf-8")
+    assert [f.building for f in load_edition(str(box)).residents[GRETA].mandatory] == ["cafe"]
+    return box
+
+
+def test_an_edition_beside_the_log_is_read_from_there(tmp_path: Path) -> None:
+    """A log naming `my-box` is judged with `my-box.yaml` in its own folder, without
+    --edition: the 2-player sample's sale at turn 11 breaks R-SELL-05 with the club's Greta
+    (her Cafe mandatory), and the file is not looked for anywhere else (the folder the command
+    runs in holds another `my-box.yaml`, with standard's data, which would make it legal)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    clubs_box(games)
+    pinned_to(games, None, edition="my-box")
+    (tmp_path / "my-box.yaml").write_text(STANDARD.read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "grinivil_cli", "validate",
+                             "--format", "json", "games/game.yaml"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout)
+    assert result.returncode == 1, result.stdout
+    assert report["files"][0]["error"]["rule"] == "R-SELL-05"
+    assert report["files"][0]["error"]["turn"] == 11
+
+
+def test_an_edition_beside_the_log_with_a_mistake_is_reported_at_its_line(
+        tmp_path: Path) -> None:
+    """The edition file beside the log is checked as --edition checks one: a count over the
+    Components list is reported with the edition file's line (exit 2)."""
+    box = clubs_box(tmp_path)
+    text = box.read_text(encoding="utf-8")
+    box.write_text(text.replace("\ntrees: 50\n", "\ntrees: 51\n", 1), encoding="utf-8")
+    line = text.splitlines().index("trees: 50") + 1
+    log = pinned_to(tmp_path, None, edition="my-box")
+    result = run("validate", str(log))
+    assert result.returncode == 2
+    assert f"{log}:4:10: edition my-box: {box}:{line}:8: trees: 51; the rulebook's " \
+        "Components list has 50" in result.stdout
 
 
 def test_a_copy_with_the_same_data_judges_without_a_word(tmp_path: Path) -> None:

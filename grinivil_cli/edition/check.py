@@ -10,6 +10,8 @@ whose YAML reads but whose data is wrong (a key written twice included) is a mis
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -18,6 +20,7 @@ import yaml
 
 from ..base.packagedata import files
 from ..errors import LogFormatError, Problem
+from ..errors import Path as ErrorPath
 from ..logfile.yamlsafe import EDITION_MAX_BYTES, STDIN, load_yaml_text, read_bounded
 from .load import PACKAGE, bundled_editions, edition_from_data, edition_problems, load_edition
 from .model import Edition
@@ -34,6 +37,7 @@ class Checked:
     source: str  # as the messages name its file
     problems: list[Problem] = field(default_factory=list)
     unreadable: bool = False
+    warnings: list[Problem] = field(default_factory=list)  # worth a look; the data are usable
     data: Any = None
     edition: Edition | None = None
 
@@ -75,7 +79,40 @@ def check_edition(name_or_path: str) -> Checked:
         return Checked(name_or_path, source, placed, data=loaded.data)
     stem = name_or_path if name_or_path in bundled_editions() else FilePath(name_or_path).stem
     edition = edition_from_data(loaded.data, name=stem)
-    return Checked(name_or_path, source, data=loaded.data, edition=edition)
+    warnings = [Problem(f"worth a look: {text}", loaded.position(path), path)
+                for path, text in market_rows(loaded.data)]
+    return Checked(name_or_path, source, data=loaded.data, edition=edition, warnings=warnings)
+
+
+def market_rows(data: Any) -> Iterator[tuple[ErrorPath, str]]:
+    """A Market row with a hole more or less than the other rows of its side (AMB-MKT-02:
+    the rulebook prints no layout): the rows are the runs of holes of equal prices, from the
+    bottom up, and a side's row width the length most of its runs have (3 holes on the
+    standard 2-3 player side, 4 on the 4-6). A run that is not a whole number of rows is
+    said, at its first hole: a hole left out while copying the Market, or one too many. Not
+    a mistake the loader refuses: a real Market may have a short row (docs/rulings.md)."""
+    for i, side in enumerate(data["markets"]):
+        runs: list[tuple[str, int, int]] = []  # (resource, index of its first hole, length)
+        for resource, holes in side["sections"].items():
+            for j, hole in enumerate(holes):
+                if j and hole == holes[j - 1]:
+                    runs[-1] = (resource, runs[-1][1], runs[-1][2] + 1)
+                else:
+                    runs.append((resource, j, 1))
+        lengths = Counter(n for _, _, n in runs)
+        width = max(lengths, key=lambda n: (lengths[n], n))
+        if width < 2:
+            continue
+        players = side["players"]
+        label = f"{players[0]}-{players[-1]}" if len(players) > 1 else f"{players[0]}"
+        for resource, first, n in runs:
+            if n % width:
+                hole = side["sections"][resource][first]
+                row = sum(1 for r, f, _ in runs if r == resource and f <= first)
+                yield (("markets", i, "sections", resource, first),
+                       f"{resource} row {row} from the bottom (buy {hole['buy']}, sell "
+                       f"{hole['sell']}) has {n} hole{'s' * (n != 1)}; the other rows of the "
+                       f"{label} player side have {width}: a hole left out, or one too many?")
 
 
 def _reads_as_yaml(text: bytes) -> bool:
@@ -126,6 +163,8 @@ def ok_line(checked: Checked) -> str:
             "reconstructed, to check against your box)")
 
 
-def problem_lines(checked: Checked) -> list[str]:
-    """Each problem as a line, `file:line:col: message` (the file named when it has no place)."""
-    return [str(p) if p.position else f"{checked.name}: {p.message}" for p in checked.problems]
+def problem_lines(checked: Checked, warnings: bool = False) -> list[str]:
+    """Each problem (or warning) as a line, `file:line:col: message` (the file named when it
+    has no place)."""
+    return [str(p) if p.position else f"{checked.name}: {p.message}"
+            for p in (checked.warnings if warnings else checked.problems)]

@@ -10,6 +10,7 @@ import errno
 import functools
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path as FilePath
@@ -39,6 +40,9 @@ from .model import (
 )
 
 DEFAULT_EDITION = "standard"
+# An edition as a log names it (the log schema's pattern): a name, never a path; an edition
+# that is not bundled is read from NAME.yaml in the log's own folder
+EDITION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(@[0-9]{1,4})?")
 PACKAGE = "grinivil_cli"
 
 # Component counts printed in the rulebook's Components list (catalogue section 17).
@@ -164,9 +168,12 @@ def holding(name: str, digest: str) -> str | None:
                  and _bundled(n).digest == digest), None)
 
 
-def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False) -> Edition:
+def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False,
+                 beside: FilePath | None = None) -> Edition:
     """The bundled edition `name_or_path` (default `standard`) or the edition file at that path
-    (not with `bundled_only`: a log names bundled editions; files come from --edition)."""
+    (not with `bundled_only`: a log names editions, never files; files come from --edition).
+    `beside`: the folder of the log naming it, where an edition that is not bundled is looked
+    for as `NAME.yaml` (a name as the log format allows it: no path, docs/log-format.md)."""
     if name_or_path == "":
         raise LogFormatError([Problem("the edition is empty: give a bundled edition's name "
                                       f"({', '.join(bundled_editions())}) or a file")])
@@ -177,13 +184,34 @@ def load_edition(name_or_path: str | None = None, *, bundled_only: bool = False)
     if not bundled_only and (looks_like_path or _exists(name)):
         path = FilePath(name)
         return _load(path, source=str(path), name=path.stem)
+    if bundled_only and beside is not None and EDITION_NAME.fullmatch(name):
+        path = beside / f"{name}.yaml"
+        if _exists(str(path)):
+            return _load(path, source=str(path), name=name)
     known = bundled_editions()
     suggested = hint(name, known)
-    file = "" if suggested or not bundled_only else \
-        f"; an edition of your own is given with --edition FILE (--edition {name}.yaml)"
+    own = f"{name}.yaml" if EDITION_NAME.fullmatch(name) else "FILE"
+    if suggested or not bundled_only:
+        file = ""
+    elif beside is not None and own != "FILE":
+        file = (f"; an edition of your own is read from {own} beside the log (there is no "
+                f"{beside / own}), or given with --edition FILE")
+    else:
+        file = f"; an edition of your own is given with --edition FILE (--edition {own})"
     raise LogFormatError(
         [Problem(f"unknown edition '{name}'{suggested} (bundled: {', '.join(known)}){file}")]
     )
+
+
+def refused_name(name: object) -> str | None:
+    """Why an edition cannot be named in a log a command writes (`new`, `record`, `serve`,
+    `simulate`): an edition file's name (`my box.yaml`, `box.v2.yaml`) is its name in the log,
+    and a log names an edition by letters, digits, `-` and `_`; None when it can be."""
+    if not isinstance(name, str) or EDITION_NAME.fullmatch(name):
+        return None
+    better = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_") or "my-box"
+    return (f"a log names its edition by its file's name, and '{name}' cannot be one (letters, "
+            f"digits, - and _ only): rename the edition file {name}.yaml to {better}.yaml")
 
 
 @functools.lru_cache(maxsize=8)

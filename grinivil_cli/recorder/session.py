@@ -31,7 +31,7 @@ from typing import Any
 from ..base import output
 from ..base.output import write_atomic
 from ..base.packagedata import schema_path_from
-from ..edition.load import load_edition
+from ..edition.load import load_edition, refused_name
 from ..edition.references import name_problem
 from ..engine.game import Game
 from ..engine.scoring import Score, final_scores
@@ -276,6 +276,9 @@ class Recording:
         """A new log at `path` with the setup of `log` and no turn, written at once; with
         `explained` (`grinivil new`), each line of the setup says where its value comes from
         (the schema named, in either case, by a path that resolves from the log's folder)."""
+        why = refused_name(log.get("edition"))
+        if why is not None:
+            raise CannotRecord(f"nothing is written: {why}")
         text = "".join(logtext.lines(log_to_yaml(log))[2:])  # the simulator's comments replaced
         head = (STARTED if explained else RECORDED).format(title=log["title"], args=args, by=by)
         text = (f"# yaml-language-server: $schema={schema_path_from(path.parent)}\n" + head

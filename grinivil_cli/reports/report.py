@@ -115,7 +115,8 @@ def state_tables(snap: Snapshot) -> dict[str, Any]:
          "workers": list(b.workers)}
         for site, b in sorted(town.buildings.items())]
     tiles: list[dict[str, Any]] = [
-        {"slot": slot, "land_tile": town.tiles[slot], "owner": town.owners.get(slot)}
+        {"slot": slot, "land_tile": town.tiles[slot],
+         "name": s.edition.land_tiles[town.tiles[slot]].name, "owner": town.owners.get(slot)}
         for slot in sorted(town.tiles)]
     sites: list[dict[str, Any]] = [{"site": site, "kind": townland.site_spec(ed, town, site).kind,
               "building": town.buildings[site].building if site in town.buildings else None}
@@ -133,8 +134,8 @@ def state_tables(snap: Snapshot) -> dict[str, Any]:
         + f"; Residents of Grinivil: {', '.join(s.supply.pile) or 'none'}",
         "Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
         + f"; Conversion Rate {s.ring.conversion_rate}",
-        _table(["slot", "land tile", "owner"],
-               [[t["slot"], t["land_tile"], t["owner"] or ""] for t in tiles]),
+        _table(["slot", "land tile", "name", "owner"],
+               [[t["slot"], t["land_tile"], t["name"], t["owner"] or ""] for t in tiles]),
         _table(["site", "building", "floors", "blocks", "state", "workers"],
                [[x["site"], x["name"], f"{x['floors_built']}/{x['floors']}",
                  ", ".join(x["blocks"]), x["state"], ", ".join(x["workers"])]

@@ -17,8 +17,8 @@ from ..logfile.loaded import Loaded
 from ..logfile.schema import check_log
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "edition_note", "load_game", "load_game_text",
-           "pinned", "read_log"]
+__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "edition_note", "folder_of", "load_game",
+           "load_game_text", "pinned", "read_log"]
 
 
 @dataclass
@@ -31,18 +31,27 @@ class Game:
 def read_log(path: str | os.PathLike[str], edition: str | None = None,
              max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Loaded, Edition]:
     """Read and check a log; all format problems at once, each with its position."""
-    return checked(load_yaml_file(path, max_bytes=max_bytes, display_name=str(path)), edition)
+    return checked(load_yaml_file(path, max_bytes=max_bytes, display_name=str(path)), edition,
+                   beside=folder_of(path))
 
 
-def checked(loaded: Loaded, edition: str | None = None) -> tuple[Loaded, Edition]:
+def folder_of(path: str | os.PathLike[str]) -> Path | None:
+    """The folder of a log file, where an edition it names that is not bundled is read
+    (`NAME.yaml`); None for standard input (`-`), which has none."""
+    return None if os.fspath(path) == "-" else Path(path).parent
+
+
+def checked(loaded: Loaded, edition: str | None = None, *,
+            beside: Path | None = None) -> tuple[Loaded, Edition]:
     """A log read from YAML checked against the schema and its edition's names (all format
-    problems at once); the edition it names (or `edition`)."""
+    problems at once); the edition it names (or `edition`). `beside`: the log's folder, where
+    an edition it names that is not bundled is read from (`my-box.yaml` for `my-box`)."""
     problems = check_log(loaded)
     if problems:  # and the names the log gets wrong, in the same report (one run, not two)
-        raise LogFormatError(with_names(loaded, problems, edition))
+        raise LogFormatError(with_names(loaded, problems, edition, beside))
     name = edition if edition is not None else loaded.data.get("edition") or "standard"
     try:
-        ed = load_edition(name, bundled_only=edition is None)
+        ed = load_edition(name, bundled_only=edition is None, beside=beside)
     except LogFormatError as e:
         where = loaded.position(("edition",)) if edition is None else None  # named by the log
         prefix = f"edition {name}: " if name else ""
@@ -95,7 +104,8 @@ def edition_note(loaded: Loaded, ed: Edition) -> str | None:
             "file it was recorded with (--edition FILE) to judge it as recorded")
 
 
-def with_names(loaded: Loaded, problems: list[Problem], edition: str | None) -> list[Problem]:
+def with_names(loaded: Loaded, problems: list[Problem], edition: str | None,
+               beside: Path | None = None) -> list[Problem]:
     """The schema's `problems` of a log and the names it gets wrong (`check_references`) where
     the schema found nothing, in the order of the log: a misspelt key, a wrong type and a
     misspelt card are reported together. Without an edition to judge names by (the one the
@@ -105,7 +115,7 @@ def with_names(loaded: Loaded, problems: list[Problem], edition: str | None) -> 
         else None
     try:
         ed = load_edition(name if isinstance(name, str) and name else "standard",
-                          bundled_only=edition is None)
+                          bundled_only=edition is None, beside=beside)
         names = check_references(loaded, ed) if isinstance(data, dict) else []
     except (LogFormatError, AttributeError, TypeError, KeyError, IndexError):
         return problems  # names are judged once the log reads (`checked` again)

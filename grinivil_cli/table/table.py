@@ -38,7 +38,7 @@ from ..logfile.writer import log_to_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_text, read_bounded
 from . import answers
 from .deal import check_options, random_setup
-from .loading import checked
+from .loading import checked, folder_of
 from .logtext import FINAL, LogText, NotContinuable
 from .story import UNITS, turn_story
 
@@ -146,7 +146,8 @@ class Table:
         refused), and the bytes read (the recorder compares the file with them before it
         writes). Raises OSError, LogFormatError and NotPlayable."""
         data = read_bounded(path, str(path), max_bytes, files_only=True)
-        loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes), edition)
+        loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes), edition,
+                             beside=folder_of(path))
         # the text as the file holds it (a BOM kept); its UTF-8 was checked by the reader
         return cls.from_loaded(loaded, ed, data.decode("utf-8")), data
 
