@@ -46,9 +46,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from grinivil_cli import __version__ as __version__
 from grinivil_cli.choose import END, OMIT, Decision, TileChoice, tile_choices
 from grinivil_cli.engine.game import Game as _Table
 from grinivil_cli.engine.ledger import Ledger
@@ -62,11 +62,6 @@ from grinivil_cli.table.loading import Game as _Loaded
 from grinivil_cli.table.loading import load_game, load_game_text
 
 from . import svg
-
-try:
-    __version__ = version("grinivil")
-except PackageNotFoundError:  # a source tree that is not installed
-    __version__ = "unknown"
 
 __all__ = ["END", "NO_DEFAULT", "OMIT", "Claims", "Decision", "FinalClaims", "GameLog",
            "GameState", "IllegalMove", "LogFormatError", "Note", "NotPlayable", "Position",

@@ -32,15 +32,11 @@ app = typer.Typer(no_args_is_help=True, rich_markup_mode="markdown",
 
 
 def _version(shown: bool) -> None:
-    """`--version`: the package's version (from its installed metadata), then exit 0."""
+    """`--version`: the package's version (`grinivil_cli.__version__`), then exit 0."""
     if shown:
-        from importlib.metadata import PackageNotFoundError, version
+        from . import __version__
 
-        try:
-            found = version("grinivil")
-        except PackageNotFoundError:  # run from a source tree that is not installed
-            found = "unknown (not installed)"
-        _echo(f"grinivil {found}")
+        _echo(f"grinivil {__version__}")
         raise typer.Exit(LEGAL)
 
 
@@ -777,8 +773,9 @@ def schema(
 edition_app = typer.Typer(
     no_args_is_help=True, rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
-    help="Your own copy of the game's component data: make one to correct against your "
-    "box (new), check it (check), say what differs from another (diff).")
+    help="Your own copy of the game's component data: see every component on one printable "
+    "page (show), make a copy to correct against your box (new), check it (check), say what "
+    "differs from another (diff).")
 app.add_typer(edition_app, name="edition")
 EditionArg = Annotated[str, typer.Argument(
     metavar="NAME|FILE", help="A bundled edition's name (standard) or an edition file.")]
@@ -806,11 +803,7 @@ def edition_new(
               "file); correct that file, or name a new one.", err=True)
         raise typer.Exit(UNREADABLE)
     checked = check_edition(source)
-    if not checked.ok:
-        _edition_problems(checked, err=True)
-        _echo(f"grinivil: --from {source}: {_not_correct(checked)}, so it is not copied "
-              f"(`grinivil edition check {source}` lists its problems).", err=True)
-        raise typer.Exit(UNREADABLE)
+    _stop_unless_correct(checked, f"--from {source}", "copied")
     try:
         text = copy_text(source, output)
     except LogFormatError as e:
@@ -898,6 +891,40 @@ def edition_diff(
 
 def _not_correct(checked: Checked) -> str:
     return "it cannot be read" if checked.unreadable else "it is not a correct edition"
+
+@edition_app.command("show")
+def edition_show(
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
+                                         help="The catalogue page to write (HTML).")],
+    edition: EditionArg = "standard",
+) -> None:
+    """Write the catalogue of an edition: one self-contained, printable HTML page with every
+    component drawn as it lies on the table (each Land Tile with its sites, spots, roads and
+    the ids a log gives them, each resident card as a card, the buildings, both Markets, the
+    Bonus Road Track, the action tiles and the ring, the Import die, the counts), every value
+    the rulebook does not print marked, with what to check, and counted at the top. Lay it
+    beside your box; correct your copy where they differ (`grinivil edition new`)."""
+    from .edition.check import check_edition, reconstructed
+    from .render.catalogue import catalogue_html
+
+    checked = check_edition(edition)
+    _stop_unless_correct(checked, checked.name, "shown")
+    _write_or_exit(output, catalogue_html(checked))
+    _echo(f"{output}: the catalogue of the edition {checked.name}, every component drawn "
+          f"({reconstructed(checked.data)} values reconstructed, marked to check against your "
+          "box).")
+
+
+def _stop_unless_correct(checked: Checked, named: str, done: str) -> None:
+    """An edition that is not correct stops the command (exit 2): its problems, then why
+    nothing is `done` with it (copied, shown) and the command that lists its problems."""
+    if checked.ok:
+        return
+    _edition_problems(checked, err=True)
+    _echo(f"grinivil: {named}: {_not_correct(checked)}, so it is not {done} "
+          f"(`grinivil edition check {checked.name}` lists its problems).", err=True)
+    raise typer.Exit(UNREADABLE)
+
 
 
 def _edition_problems(checked: Checked, err: bool = False) -> None:

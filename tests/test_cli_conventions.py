@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -14,6 +15,9 @@ from typing import Any
 
 import pytest
 import yaml
+
+import grinivil as api
+import grinivil_cli
 
 
 def grinivil(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -26,10 +30,13 @@ def grinivil(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
 def test_version_prints_the_installed_version(flag: str) -> None:
-    """The version is the installed package's (pyproject.toml's `version`), exit 0."""
+    """The version, written in one place (`grinivil_cli.__version__`), is the installed
+    package's (pyproject.toml reads it) and the API's; exit 0."""
     result = grinivil(flag)
     assert result.returncode == 0
-    assert result.stdout == f"grinivil {version('grinivil')}\n"
+    assert result.stdout == f"grinivil {grinivil_cli.__version__}\n"
+    assert version("grinivil") == grinivil_cli.__version__ == api.__version__
+    assert re.fullmatch(r"\d+\.\d+\.\d+(\.dev\d+)?", grinivil_cli.__version__)
 
 
 def test_h_is_help_for_the_program_and_each_command() -> None:

@@ -11,9 +11,6 @@ unchanged).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,19 +22,14 @@ from grinivil_cli.edition.digest import data_digest
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.errors import LogFormatError
 
+from clikit import grinivil
+
 TOP = Path(__file__).resolve().parent.parent
 STANDARD = TOP / "grinivil_cli" / "editions" / "standard.yaml"
 SCHEMA = TOP / "grinivil_cli" / "schemas" / "edition.schema.json"
 BEFORE_16 = TOP / "tests" / "data" / "standard-before-issue-16.yaml"
 COPY_TITLE = " (a copy to correct: see `grinivil edition check`)"
 
-
-def grinivil(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
-                            text=True, cwd=cwd, timeout=120,
-                            env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"})
-    assert "Traceback" not in result.stdout + result.stderr, result.stderr
-    return result
 
 
 def data_of(path: Path) -> Any:

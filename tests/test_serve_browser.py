@@ -30,7 +30,6 @@ import json
 import os
 import queue
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -52,15 +51,12 @@ from grinivil_cli.recorder.transcript import header_text
 from grinivil_cli.table import answers
 from grinivil_cli.table.loading import load_game
 
+from clikit import CHROMIUM_ARGS, chromium_or_skip
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, Response
 
-CHROMIUM = shutil.which("chromium")
-if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium): the browser "
-                "tests of grinivil serve drive it", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright (the Python package) is not installed")
+CHROMIUM, sync_api = chromium_or_skip("grinivil serve")
 
 TOP = Path(__file__).resolve().parent.parent
 SAMPLE = TOP / "samples" / "game-2p.yaml"
@@ -68,8 +64,7 @@ TOKEN = "browser-test-token"
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
 SHOTS = Path("/tmp/serve-shots")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = CHROMIUM_ARGS
 WAIT_MS = 15_000  # the longest wait for a page to show a new state
 SEEN_WITHIN = 1.0  # seconds from a tap on the tablet to the phones showing the turn
 BIDS = {"Anna": 23, "Bruno": 31}  # turn 5's Auction bid on the phones (Anna 45 G, Bruno 55 G)
