@@ -1,12 +1,14 @@
 """grinivil: read, replay and judge recorded games of the board game Grinivil from Python.
 
-The same rules engine as the `grinivil` command. Read a log (a file, or YAML text), step
-through the table after every turn, ask which tiles the player on turn may choose, draw the
-table as SVG, and make turns at a game in progress one decision at a time (`Table`, in
-docs/api.md):
+The same rules engine as the `grinivil` command. Read a log (a file's path, an open file, or
+its text with `from_text`), step through the table after every turn, ask which tiles the player
+on turn may choose, draw the table as SVG, and make turns at a game in progress one decision at
+a time (`Table`, in docs/api.md). Every object says what it is in one short line:
 
 >>> import grinivil
 >>> game = grinivil.read_log("samples/game-4p.yaml")
+>>> game
+<GameLog samples/game-4p.yaml: 4 players (Anna, Bruno, Clara, David), 132 turns, over, legal>
 >>> game.players
 ['Anna', 'Bruno', 'Clara', 'David']
 >>> game.legal, game.turns
@@ -14,6 +16,8 @@ docs/api.md):
 >>> [(s.player, s.total) for s in game.scores]
 [('Bruno', 68), ('Clara', 58), ('Anna', 57), ('David', 50)]
 >>> after5 = game.position(5)
+>>> after5
+<Snapshot turn 5 (Anna, Buy Resources (with discount))>
 >>> after5.player, after5.action, after5.state.player("Anna").money
 ('Anna', 'buy-resources-discount', 41)
 >>> [c.tile for c in grinivil.moves(after5.state) if c.eligible][:3]
@@ -29,57 +33,84 @@ A log that breaks a rule replays up to the move that breaks it:
 
 A log that cannot be read raises `LogFormatError`, with every problem and its place:
 
->>> grinivil.read_log("format: grinivil-log/1\\nplayers: 3\\n")
+>>> grinivil.from_text("format: grinivil-log/1\\nplayers: 3\\n")
 Traceback (most recent call last):
 ...
 grinivil_cli.errors.LogFormatError: <text>:1:1: the log needs 'setup'
 <text>:1:1: the log needs 'turns'
 <text>:2:10: expected a list, found the number 3
 
-The API is this module and `grinivil.svg`; what they return (`GameState`, `Score`,
-`IllegalMove`, `TileChoice`, `Decision`, `TurnDone`) are the engine's own types, documented
-in docs/api.md.
+The API is this module and `grinivil.svg`. The classes of what they return (`GameState`,
+`Snapshot`, `Score`, `Edition`, `IllegalMove`, `TileChoice`, `Decision`, `TurnDone`...) are the
+engine's own, importable from here, and documented in docs/api.md.
 """
 
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from grinivil_cli import __version__ as __version__
+from grinivil_cli.base.shown import listed, tagged
 from grinivil_cli.choose import END, OMIT, Decision, TileChoice, tile_choices
+from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.game import Game as _Table
-from grinivil_cli.engine.ledger import Ledger
-from grinivil_cli.engine.replay import Snapshot
+from grinivil_cli.engine.ledger import Entry, Ledger
+from grinivil_cli.engine.replay import CLAIM, Snapshot
 from grinivil_cli.engine.scoring import Score
-from grinivil_cli.engine.state import GameState
-from grinivil_cli.errors import IllegalMove, LogFormatError
+from grinivil_cli.engine.state import GameState, PlayerState
+from grinivil_cli.errors import IllegalMove, LogFormatError, Problem
 from grinivil_cli.table import Claims, FinalClaims, Note, NotPlayable, Table, TurnDone
 from grinivil_cli.table.answers import NO_DEFAULT
+from grinivil_cli.table.loading import TEXT_AS_PATH, Readable, load_game, load_game_text, read_open
 from grinivil_cli.table.loading import Game as _Loaded
-from grinivil_cli.table.loading import load_game, load_game_text
 
 from . import svg
 
-__all__ = ["END", "NO_DEFAULT", "OMIT", "Claims", "Decision", "FinalClaims", "GameLog",
-           "GameState", "IllegalMove", "LogFormatError", "Note", "NotPlayable", "Position",
-           "Score", "Table", "TileChoice", "TurnDone", "moves", "read_log", "svg"]
+__all__ = ["END", "NO_DEFAULT", "OMIT", "Claims", "Decision", "Edition", "Entry", "FinalClaims",
+           "GameLog", "GameState", "IllegalMove", "LogFormatError", "NotPlayable", "Note",
+           "PlayerState", "Position", "Problem", "Readable", "Score", "Snapshot", "Table",
+           "TileChoice", "TurnDone", "from_text", "moves", "read_log", "svg"]
 
 Position = Snapshot  # the table after a turn: `turn` (0: the setup), `player`, `action`, `state`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameLog:
     """A log read and replayed through the rules."""
 
     _game: _Loaded
 
+    def __repr__(self) -> str:
+        """One line: the source, the players, the turns replayed and the verdict."""
+        players = f"{len(self.players)} players ({listed(self.players, 50)})" \
+            if self.players else "not set up"
+        over = ", over" if self.scores is not None else ""
+        error = self.error
+        if error is None:
+            verdict = "legal"
+        elif error.rule == CLAIM:
+            n = len(self.findings)
+            verdict = f"{n} claim{'' if n == 1 else 's'} the rules do not bear out"
+        else:
+            at = "the setup" if error.turn is None else f"turn {error.turn}"
+            verdict = f"illegal: {error.rule} at {at}"
+        return tagged("GameLog", f"{self.source}: {players}, {self.turns} turns{over}, "
+                      f"{verdict}")
+
     @property
     def source(self) -> str:
         """The file the log was read from (`<text>` for text)."""
         return str(self._game.loaded.source)
+
+    @property
+    def edition(self) -> Edition:
+        """The edition the log is judged with (the one it names, or the kept version with the
+        data it pins)."""
+        return self._game.edition
 
     @property
     def players(self) -> list[str]:
@@ -125,14 +156,34 @@ class GameLog:
         return snaps[turn]
 
 
-def read_log(source: str | os.PathLike[str], *, edition: str | None = None) -> GameLog:
-    """Read a log and replay it: `source` is a file's path, or the YAML text itself (text
-    with a line break in it). Raises `LogFormatError` when it cannot be read (every
-    problem, with its line and column); a log that breaks a rule is read all the same, up
-    to the move that breaks it (`GameLog.error`)."""
+def read_log(source: str | os.PathLike[str] | Readable, *,
+             edition: str | None = None) -> GameLog:
+    """Read a log and replay it: `source` is a file's path, or a file open for reading (text
+    or binary, named by its `name`); the log's text itself is `from_text`'s. Raises
+    `LogFormatError` when it cannot be read (every problem, with its line and column); a log
+    that breaks a rule is read all the same, up to the move that breaks it (`GameLog.error`).
+
+    A string with a line break in it is still read as the log's text, with a
+    DeprecationWarning, until 0.3 (no path has one)."""
     if isinstance(source, str) and "\n" in source:
-        return GameLog(load_game_text(source, edition=edition))
-    return GameLog(load_game(Path(source), edition))
+        warnings.warn(TEXT_AS_PATH.format(call="read_log", instead="grinivil.from_text"),
+                      DeprecationWarning, stacklevel=2)
+        return from_text(source, edition=edition)
+    if isinstance(source, (str, os.PathLike)):
+        return GameLog(load_game(Path(source), edition))
+    if not callable(getattr(source, "read", None)):
+        raise TypeError(f"read_log takes a path or a file open for reading, not "
+                        f"{type(source).__name__} (the log's text: grinivil.from_text)")
+    data, name, beside = read_open(source)
+    return GameLog(load_game_text(data, name, edition, beside=beside))
+
+
+def from_text(text: str | bytes, name: str = "<text>", *,
+              edition: str | None = None) -> GameLog:
+    """Read a log from its YAML text (or its UTF-8 bytes) and replay it, as `read_log` does a
+    file; `name` is what messages call it. An edition the log names that is not bundled
+    cannot be read beside a text: give its file (`edition="my-box.yaml"`)."""
+    return GameLog(load_game_text(text, name, edition))
 
 
 def moves(state: GameState) -> list[TileChoice]:

@@ -16,6 +16,7 @@ import typer
 
 from .base import collector
 from .base.terminal import safe_json, safe_text
+from .base.width import terminal_width, wrap
 from .engine.game import plural
 from .errors import LogFormatError, Problem
 from .logfile.yamlsafe import STDIN, STDIN_NAME
@@ -119,7 +120,7 @@ def validate(
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: Annotated[str, typer.Option(
         "--format", metavar="FORMAT",
-        help="text; json: one document (files, findings, summary); jsonl: one record a line, "
+        help="text; json: one document (files, skipped, summary); jsonl: one record a line, "
         "a summary record last.")] = "text",
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
                                       metavar="N", help="Validate in this many processes.")] = 1,
@@ -147,7 +148,7 @@ def validate(
 ) -> None:
     """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
-    YAML files that are not Grinivil logs (no `format: grinivil-log/1`) are skipped and
+    YAML files that are clearly not Grinivil logs (none of a log's keys) are skipped and
     counted. Ctrl-C (or SIGTERM) stops at once, prints the results known and exits 130
     (143)."""
     from .validate.run import run
@@ -172,7 +173,7 @@ def show(
     game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
     n = _turn_or_exit(log, game, turn, fmt)
-    tables = report.state_tables(snaps[n])
+    tables = report.state_tables(snaps[n], None if fmt == "json" else terminal_width())
     stopped = game.replay.error is not None and n == len(snaps) - 1
     if stopped and fmt == "json":  # one JSON document: the state and why the replay stops
         tables["validation"] = report.validation(_shown(log), game)
@@ -264,7 +265,15 @@ def simulate(
         typer.echo(safe_text(text) if sys.stdout.isatty() else text, nl=False)
     else:
         _write_or_exit(output, text)
-        _edition_beside(output, edition)
+        _after_new_log(output, edition)
+
+
+def _after_new_log(log: Path, edition: str | None) -> None:
+    """What a command that starts a log says after writing it: where the commands that read
+    it will find an edition of one's own, and how to write the schema its `$schema` line
+    names when there is none beside it."""
+    _edition_beside(log, edition)
+    _schema_hint(log)
 
 
 def _edition_beside(log: Path, edition: str | None) -> None:
@@ -343,7 +352,8 @@ def audit(
             payload["exit"] = max(payload["exit"], findings["exit"])  # as the process exits
         _echo_json(payload)
     else:
-        _echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants))
+        _echo(audit_text(result, _shown(log), markdown=fmt == "markdown", variants=variants,
+                         width=terminal_width()))
     raise typer.Exit(LEGAL if result.agrees and game.replay.error is None else ILLEGAL)
 
 
@@ -398,7 +408,8 @@ def ledger(
         for e in chosen:
             _echo_json(e._asdict())
     else:
-        _echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown"))
+        _echo(table(LEDGER_HEADERS, ledger_rows(chosen), markdown=fmt == "markdown",
+                    width=terminal_width()))
 
 
 def _turn_range(turns: str | None) -> tuple[int, int]:
@@ -462,7 +473,7 @@ def moves(
         raise typer.Exit(LEGAL)
     if tile is None:
         with collector.spared():  # the searches' replays: no collection walks the game
-            tiles = tiles_report(g, n)
+            tiles = tiles_report(g, n, None if fmt == "json" else terminal_width())
         _emit(fmt, tiles)
         raise typer.Exit(LEGAL)
     try:
@@ -475,12 +486,12 @@ def moves(
     asked = [dotted(d["path"]) for d in payload["decisions"]]
     unused = [path for path in wanted if path not in asked]
     if unused and broken is None:  # a value given for no decision of the move: say so
-        _emit(fmt, payload)
+        _emit_fitted(fmt, payload)
         _echo(f"grinivil: --set {cut(unused[0])}: no decision of this move is at "
               f"'{cut(unused[0])}' (its decisions: {', '.join(asked) or 'none'})"
               f"{hint(unused[0], asked)}", err=True)
         raise typer.Exit(UNREADABLE)
-    _emit(fmt, payload)
+    _emit_fitted(fmt, payload)
     raise typer.Exit(ILLEGAL if broken is not None else LEGAL)
 
 
@@ -536,7 +547,7 @@ def record(
                                  [n.strip() for n in names.split(",")] if names else None,
                                  edition)
             out(f"{log}: a new {players}-player game dealt from seed {deal}.")
-            _edition_beside(log, edition)
+            _after_new_log(log, edition)
         else:
             if option or names:
                 raise CannotRecord("--option and --names are for a game dealt with --deal")
@@ -611,7 +622,7 @@ def serve(
                                  [n.strip() for n in names.split(",")] if names else None,
                                  edition, by="serve")
             _echo(f"{log}: a new {players}-player game dealt from seed {deal}.")
-            _edition_beside(log, edition)
+            _after_new_log(log, edition)
         elif names:
             raise CannotRecord("--names is for a game dealt with --deal")
         elif not log.exists():  # its setup as dealt at the table, asked here first
@@ -651,7 +662,7 @@ def _setup_at_the_table(log: Path, console: Any, edition: str | None, by: str,
         _echo(f"{log}: nothing written (the setup was not finished).")
         raise typer.Exit(LEGAL) from None
     rec = Recording.create(log, header, edition=edition, by=by)
-    _edition_beside(log, edition)
+    _after_new_log(log, edition)
     return rec
 
 
@@ -721,7 +732,7 @@ def new(
     _echo(f"{output}: a new {len(names)}-player game ({', '.join(names)}), its setup dealt "
           f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
           f"with `grinivil record {output}`.")
-    _edition_beside(output, edition)
+    _after_new_log(output, edition)
 
 
 @app.command()
@@ -740,20 +751,28 @@ def rule(
     raise typer.Exit(code)
 
 
+SchemaOutputOpt = Annotated[Path | None, typer.Option(
+    "-o", "--output", metavar="FILE",
+    help="Write the schema to this file (whole or not at all) instead of printing it.")]
+
+
 @app.command()
 def schema(
     edition: Annotated[str | None, typer.Option(
         "--edition", metavar="NAME|FILE",
         help="Name the edition's resident cards, buildings, land tiles, sites and spots in "
         "the schema, for an editor to complete them.")] = None,
+    output: SchemaOutputOpt = None,
 ) -> None:
     """Print the JSON Schema of the game log format (with --edition, one that lists the
-    edition's names: `grinivil schema --edition standard > game-log.schema.json`)."""
+    edition's names), or write it with -o: `grinivil schema -o games/game-log.schema.json`
+    beside a club's logs, whose `$schema` line names it, for an editor to check them as they
+    are typed."""
     from .edition.schema import schema_for_edition
     from .logfile.schemadata import LOG_SCHEMA
 
     if edition is None:
-        _echo_json(LOG_SCHEMA, indent=2, sort_keys=False)
+        _schema_out(LOG_SCHEMA, output)
         return
     from .edition.load import load_edition
 
@@ -767,7 +786,31 @@ def schema(
 
         _echo(f"grinivil: --edition {edition}: cannot be read: {reason(e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    _echo_json(schema_for_edition(ed), indent=2, sort_keys=False)
+    _schema_out(schema_for_edition(ed), output)
+
+
+def _schema_out(document: dict[str, Any], output: Path | None) -> None:
+    """A JSON Schema printed, or written whole to `output` (said in one line)."""
+    if output is None:
+        _echo_json(document, indent=2, sort_keys=False)
+        return
+    _write_or_exit(output, safe_json(document, indent=2, sort_keys=False) + "\n")
+    _echo(f"{output}: the JSON Schema {document.get('title', '')!s}, for an editor to check "
+          "the files that name it as they are typed.")
+
+
+def _schema_hint(written: Path, schema_file: str = "game-log.schema.json") -> None:
+    """After a log (or an edition copy) is written whose `$schema` line names a schema not
+    found beside it nor above it: how to write it there (`packagedata.schema_path_from`)."""
+    from .base.packagedata import schema_found
+
+    if schema_found(written.parent, schema_file):
+        return
+    command = "grinivil schema" if schema_file == "game-log.schema.json" else \
+        "grinivil edition schema"
+    _echo(f"{written}: its `$schema` line names {schema_file} beside it, for an editor to "
+          f"check it as it is typed: `{command} -o {written.parent / schema_file}` writes it "
+          "there.")
 
 
 edition_app = typer.Typer(
@@ -813,6 +856,7 @@ def edition_new(
     _echo(f"{output}: a copy of the edition {source} to correct against your box "
           f"({reconstructed(checked.data)} records and counts reconstructed, marked `source: "
           f"reconstructed`); then `grinivil edition check {output}`.")
+    _schema_hint(output, "edition.schema.json")
 
 
 @edition_app.command("check")
@@ -844,7 +888,7 @@ def edition_check(
                              warnings=[_place_json(p) for p in checked.warnings])
             results.append(entry)
         elif checked.ok:
-            _echo(ok_line(checked))
+            _echo(wrap(ok_line(checked), terminal_width()))
             for line in problem_lines(checked, warnings=True):
                 _echo(line)
         else:
@@ -885,12 +929,22 @@ def edition_diff(
     if fmt == "json":
         _echo_json(diff_json(old, new, diff))
     else:
-        _echo(diff_text(old, new, diff))
+        _echo(wrap(diff_text(old, new, diff), terminal_width()))
     raise typer.Exit(LEGAL if diff.same else ILLEGAL)
 
 
-def _not_correct(checked: Checked) -> str:
-    return "it cannot be read" if checked.unreadable else "it is not a correct edition"
+@edition_app.command("schema")
+def edition_schema(output: SchemaOutputOpt = None) -> None:
+    """Print the JSON Schema of an edition file, or write it with -o beside a club's copy,
+    whose `$schema` line names it (`grinivil edition schema -o edition.schema.json`), for an
+    editor to complete and check the copy as it is typed."""
+    import json
+
+    from .base.packagedata import files
+
+    text = (files("grinivil_cli") / "schemas" / "edition.schema.json").read_text("utf-8")
+    _schema_out(json.loads(text), output)
+
 
 @edition_app.command("show")
 def edition_show(
@@ -925,6 +979,9 @@ def _stop_unless_correct(checked: Checked, named: str, done: str) -> None:
           f"(`grinivil edition check {checked.name}` lists its problems).", err=True)
     raise typer.Exit(UNREADABLE)
 
+
+def _not_correct(checked: Checked) -> str:
+    return "it cannot be read" if checked.unreadable else "it is not a correct edition"
 
 
 def _edition_problems(checked: Checked, err: bool = False) -> None:
@@ -1008,7 +1065,7 @@ def render(
         raise typer.Exit(UNREADABLE) from None
     _echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
           f"{output}{' (SVG and PNG)' * png}")
-    if removed:  # the folder holds this render only: say what went (README.md, "Outputs")
+    if removed:  # the folder holds this render only: say what went (docs/commands.md, output files)
         names = " ... ".join(dict.fromkeys((removed[0].name, removed[-1].name)))
         _echo(f"{_shown(log)}: removed {len(removed)} file{'s' * (len(removed) != 1)} of an "
               f"earlier render from {output} ({names}: the turn-*.svg and turn-*.png not "
@@ -1173,6 +1230,15 @@ def _emit(fmt: str, payload: dict[str, Any]) -> None:
         _echo_json(payload)
     else:
         _echo(payload["text"])
+
+
+def _emit_fitted(fmt: str, payload: dict[str, Any]) -> None:
+    """`_emit`, the text's lines wrapped to the terminal's width (the JSON's `text` is the
+    same at any width)."""
+    if fmt == "json":
+        _echo_json(payload)
+    else:
+        _echo(wrap(payload["text"], terminal_width()))
 
 
 def _echo(text: str, err: bool = False, nl: bool = True) -> None:

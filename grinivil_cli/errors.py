@@ -40,8 +40,15 @@ class LogFormatError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
 
+    def __repr__(self) -> str:
+        """One line: how many problems, and the first (`problems` has them all)."""
+        n = len(self.problems)
+        first = "" if not n else f": {_cut(str(self.problems[0]), 150)}" if n == 1 \
+            else f", the first: {_cut(str(self.problems[0]), 140)}"
+        return f"<{type(self).__name__}: {n} problem{'' if n == 1 else 's'}{first}>"
 
-@dataclass
+
+@dataclass(repr=False)
 class IllegalMove(Exception):
     """A move breaks a rule. `rule` is the catalogue id; `path` points into the log."""
 
@@ -61,6 +68,14 @@ class IllegalMove(Exception):
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled whole, kind and fields (validate --jobs sends findings between processes)."""
         return (_rebuild, (type(self), dict(self.__dict__)))
+
+    def __repr__(self) -> str:
+        """One line: the rule, where in the game, and the message (cut to keep it short; the
+        whole is `message`, and `str()` adds the position in the log)."""
+        where = "".join(f", {k}={v!r}" for k, v in (("turn", self.turn), ("player", self.player))
+                        if v is not None)
+        head = f"{type(self).__name__}(rule={self.rule!r}{where}, message="
+        return f"{head}{_cut(self.message, 196 - len(head))!r})"
 
     def __str__(self) -> str:
         parts = []
@@ -87,6 +102,13 @@ class IncompleteRecord(IllegalMove):
     def __init__(self, rule: str, message: str, path: Path = (), *, field: str = "") -> None:
         super().__init__(rule, message, path)
         self.field = field or (str(path[-1]) if path else "")
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` on one line, cut to `width` characters with '...' (what `base.shown.cut` does:
+    the errors stand beside `base`, not on it)."""
+    line = " ".join(text.split())
+    return line if len(line) <= width else line[:max(0, width - 3)] + "..."
 
 
 def _rebuild(cls: type[IllegalMove], fields: dict[str, object]) -> IllegalMove:

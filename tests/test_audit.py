@@ -59,13 +59,14 @@ def replayed(path: Path) -> Game:
 
 @pytest.fixture
 def grinivil(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Run a `grinivil` command in this process: (exit code, stdout). `audit` and `ledger`
-    share the module's replays; `validate` replays for itself."""
+    """Run a `grinivil` command in this process, its text in 80 columns (as piped): (exit
+    code, stdout). `audit` and `ledger` share the module's replays; `validate` replays for
+    itself."""
     monkeypatch.setattr(cli_module, "load_game", cached_load_game)
     runner = CliRunner()
 
     def run(*args: str) -> tuple[int, str]:
-        result = runner.invoke(app, list(args))
+        result = runner.invoke(app, list(args), env={"COLUMNS": "80"})
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception  # a crash must not pass for exit 1
         return result.exit_code, result.stdout
@@ -219,8 +220,12 @@ def test_audit_of_a_sample_agrees_in_every_format(path: Path, grinivil: Any) -> 
     assert code == 0, out
     assert winner_line(log) in out
     assert "Every claim in the log agrees with the rules." in out
-    for name in log["final_scores"]:
-        assert re.search(rf"^\d+\s+{name}\s", out, re.MULTILINE), f"no score row for {name}"
+    # the score table, too wide for 80 columns as a row per player, has a column per player:
+    # the players in their ranks' order, their totals on the last row
+    rows = [line.split() for line in out.split("\n\n")[1].splitlines()]
+    assert rows[0][0] == "player" and rows[-1][0] == "total"
+    assert dict(zip(rows[0][1:], map(int, rows[-1][1:]), strict=True)) == log["final_scores"]
+    assert rows[0][1] == log["winner"]
 
     code, md = grinivil("audit", str(path), "--format", "markdown")
     assert code == 0, md
@@ -266,7 +271,9 @@ def test_ledger_filters_by_player_and_turns(path: Path, grinivil: Any) -> None:
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["turn", "player", "what"]
-    assert len(lines) == 2 + expected  # headers, dashes, one row per entry
+    starts = [line for line in lines[2:] if not line.startswith(" ")]  # a cause wraps under
+    assert len(starts) == expected  # itself: a row per entry, each beginning with its turn
+    assert all(line.split()[1] == name and lo <= int(line.split()[0]) <= hi for line in starts)
 
     code, out = grinivil("ledger", str(path), "--turns", str(hi), "--format", "json")
     assert code == 0, out
@@ -350,14 +357,15 @@ def test_audit_finds_the_first_wrong_claim_and_explains_it(path: Path, grinivil:
     code, out = grinivil("audit", str(path))
     assert code == 1, out
     explanation = out.split("\nClaims\n", 1)[1]
+    prose = " ".join(explanation.split())  # its lines wrapped at 80 columns, read as one
     when = "at final scoring" if d["what"] == "final score" else f"after turn {turn}"
-    assert explanation.lstrip().startswith(
+    assert prose.startswith(
         f"First divergence: {when} (line {d['line']}), the log claims {player} "
         f"has {d['claimed']} ")
-    assert f"the rules give {d['actual']}." in explanation
+    assert f"the rules give {d['actual']}." in prose
     assert (f"Ledger entries of {player} since "
             + (f"turn {since}, the last turn where every claim agreed" if since else "setup")
-            ) in explanation
+            ) in prose
     rows = [line.split() for line in explanation.splitlines()]
     assert any(row[:2] == [str(turn), player] and row[-1] == rule for row in rows if row), (
         f"no row of {player} at turn {turn} with {rule}:\n{explanation}")

@@ -4,6 +4,7 @@ file:line:col, never a traceback, JSON for programs."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,9 +16,12 @@ TOP = Path(__file__).parent.parent
 SAMPLE = TOP / "samples" / "game-2p.yaml"
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path | None = None, columns: int = 80
+        ) -> subprocess.CompletedProcess[str]:
+    """`grinivil ARGS` in a process of its own, its text in `columns` columns."""
     result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
-                            text=True, cwd=cwd, timeout=120)
+                            text=True, cwd=cwd, timeout=120,
+                            env={**os.environ, "COLUMNS": str(columns)})
     assert "Traceback" not in result.stdout + result.stderr, result.stderr
     return result
 
@@ -133,9 +137,15 @@ def test_usage_error_exits_2() -> None:
 def test_show_prints_the_state_after_a_turn() -> None:
     """R-GEN-07: money is secret at the table, but the validator sees it through the log and
     shows it to the person checking the game (70 Grinies each after setup: the log's
-    `money: 70`)."""
+    `money: 70`). In 80 columns the players table has a column per player, in 200 a row."""
     result = run("show", str(SAMPLE), "--turn", "0")
-    anna = next(line for line in result.stdout.splitlines() if line.startswith("Anna "))
+    lines = result.stdout.splitlines()
+    assert next(line for line in lines if line.startswith("player ")).split() == [
+        "player", "Anna", "Bruno"]
+    assert next(line for line in lines if line.startswith("money ")).split() == [
+        "money", "70", "70"]
+    wide = run("show", str(SAMPLE), "--turn", "0", columns=200).stdout.splitlines()
+    anna = next(line for line in wide if line.startswith("Anna "))
     assert anna.split()[1] == "70"
     assert result.returncode == 0
     assert "State after setup" in result.stdout

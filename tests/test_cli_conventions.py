@@ -142,7 +142,7 @@ def test_exclude_skips_matching_files_and_folders(tmp_path: Path) -> None:
 
 
 def test_yaml_files_that_are_not_logs_are_skipped_and_counted(tmp_path: Path) -> None:
-    """A `docker-compose.yaml` in a folder of logs has no `format: grinivil-log/1`: it is not
+    """A `docker-compose.yaml` in a folder of logs has none of a log's keys: it is not
     reported as an unreadable log but skipped, counted and named in the summary (exit 0);
     named on the command line it is read, and unreadable (exit 2)."""
     copy_log(tmp_path / "club" / "game.yaml")
@@ -153,8 +153,8 @@ def test_yaml_files_that_are_not_logs_are_skipped_and_counted(tmp_path: Path) ->
     assert summary["skipped"] == 1 and code == 0
     text = grinivil("validate", str(tmp_path / "club"))
     assert text.returncode == 0
-    assert ("1 YAML file skipped, not Grinivil logs (no 'format: grinivil-log/1'): "
-            "docker-compose.yaml") in text.stdout
+    assert ("1 YAML file skipped, not Grinivil logs (none of a log's keys: format, players, "
+            "setup, turns): docker-compose.yaml") in text.stdout
     assert grinivil("validate", str(compose)).returncode == 2
 
 
@@ -378,10 +378,14 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
     for step in ("# Setup 1: the two Inner Land Tiles", "# Setup 3: the five resident cards",
                  "# Setup 5: the cubes drawn for the Market", "# Time Action Ring Setup"):
         assert step in text
-    schema_line = text.splitlines()[0]
-    target = (out.parent / schema_line.split("$schema=", 1)[1]).resolve()
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=game-log.schema.json"
+    target = out.parent / "game-log.schema.json"
+    assert f"`grinivil schema -o {target}` writes it there." in result.stdout
+    assert grinivil("schema", "-o", str(target)).returncode == 0
     assert json.loads(target.read_text(encoding="utf-8"))["$id"].endswith(
         "game-log.schema.json")
+    second = grinivil("new", "--players", "Anna,Bruno", "-o", str(out.parent / "two.yaml"))
+    assert second.returncode == 0 and "$schema" not in second.stdout  # found beside it now
     check = grinivil("validate", str(out))
     assert check.returncode == 0 and "(0 turns)" in check.stdout
     again = tmp_path / "again.yaml"
@@ -428,18 +432,27 @@ def test_validate_on_a_dask_cluster_gives_the_reports_of_one_process() -> None:
     assert both.returncode == 2 and "not with --jobs" in both.stderr
 
 
-def test_a_log_started_by_record_names_a_schema_that_resolves(tmp_path: Path) -> None:
-    """`grinivil record --deal` starts a log whose `$schema` comment is a path, from the log's
-    folder, of the installed log schema (it was an address that does not resolve)."""
+def test_a_log_started_by_record_names_the_nearest_schema_never_the_installed_one(
+        tmp_path: Path) -> None:
+    """`grinivil record --deal` starts a log whose `$schema` comment is a path from the log's
+    folder to the nearest copy of the log schema in that folder or above it (`NAME` or
+    `schemas/NAME`: a club's repository, this project's samples), else the name itself,
+    beside the log: never a path into the installed package (issue 33: a log pointed into
+    someone's virtual environment)."""
     from grinivil_cli.recorder.session import Recording
 
-    out = tmp_path / "deep" / "game.yaml"
-    out.parent.mkdir()
-    Recording.deal(out, 2, 7)
-    first = out.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# yaml-language-server: $schema=")
-    target = (out.parent / first.split("$schema=", 1)[1]).resolve()
-    assert target.name == "game-log.schema.json" and target.is_file()
+    out = tmp_path / "club" / "2026" / "game.yaml"
+    out.parent.mkdir(parents=True)
+    Recording.deal(out, 2, 7).close()
+    assert out.read_text(encoding="utf-8").splitlines()[0] == \
+        "# yaml-language-server: $schema=game-log.schema.json"
+    (tmp_path / "club" / "schemas").mkdir()
+    (tmp_path / "club" / "schemas" / "game-log.schema.json").write_text("{}")
+    again = out.with_name("again.yaml")
+    Recording.deal(again, 2, 7).close()
+    first = again.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../schemas/game-log.schema.json"
+    assert (again.parent / "../schemas/game-log.schema.json").is_file()
 
 
 def test_simulate_bot_planner_writes_a_legal_game_its_header_reproduces(tmp_path: Path) -> None:
@@ -458,8 +471,7 @@ def test_simulate_bot_planner_writes_a_legal_game_its_header_reproduces(tmp_path
     text = out.read_text(encoding="utf-8")
     schema, header, body = text.split("\n", 2)
     assert header.endswith("(grinivil simulate --players 2 --seed 3 --bot planner).")
-    path = schema.removeprefix("# yaml-language-server: $schema=")  # resolves from the log
-    assert (out.parent / path).resolve() == (TOP / "schemas" / "game-log.schema.json").resolve()
+    assert schema == "# yaml-language-server: $schema=game-log.schema.json"  # none above
     again = grinivil("simulate", "--players", "2", "--seed", "3", "--bot", "planner")
     assert again.stdout.split("\n", 1)[1] == text.split("\n", 1)[1]
     log, _ = play(load_edition("standard"), 2, 3, "planner")

@@ -47,8 +47,9 @@ def without_title(data: dict[str, Any]) -> dict[str, Any]:
 def test_new_writes_the_whole_edition_with_its_comments_a_schema_line_and_a_title(
         tmp_path: Path) -> None:
     """The copy loads, holds the bundled edition's data but the title (which says it is a copy
-    to correct), keeps every comment, and its first line names the edition schema by a path
-    that resolves from its folder."""
+    to correct), keeps every comment, and its first line names the edition schema beside it
+    (never a path into the installed package: issue 33); the command says how to write it
+    there, and `edition schema -o` writes the package's schema."""
     out = tmp_path / "club" / "my-box.yaml"
     out.parent.mkdir()
     result = grinivil("edition", "new", "-o", str(out))
@@ -56,10 +57,12 @@ def test_new_writes_the_whole_edition_with_its_comments_a_schema_line_and_a_titl
     assert f"{out}: a copy of the edition standard to correct" in result.stdout
     text = out.read_text(encoding="utf-8")
     first = text.splitlines()[0]
-    assert first.startswith("# yaml-language-server: $schema=")
-    schema = first.split("$schema=", 1)[1]
-    assert not Path(schema).is_absolute()
-    assert (out.parent / schema).resolve() == SCHEMA.resolve()
+    assert first == "# yaml-language-server: $schema=edition.schema.json"
+    written = out.parent / "edition.schema.json"
+    assert f"`grinivil edition schema -o {written}` writes it there." in result.stdout
+    assert grinivil("edition", "schema", "-o", str(written)).returncode == 0
+    assert json.loads(written.read_text(encoding="utf-8")) == \
+        json.loads(SCHEMA.read_text(encoding="utf-8"))
     copy, bundled = data_of(out), data_of(STANDARD)
     assert copy["title"] == bundled["title"] + COPY_TITLE
     assert without_title(copy) == without_title(bundled)
@@ -80,12 +83,14 @@ def test_the_copy_checks_and_is_the_same_data_as_its_edition(tmp_path: Path) -> 
     assert grinivil("edition", "new", "-o", str(out)).returncode == 0
     check = grinivil("edition", "check", str(out))
     assert check.returncode == 0, check.stdout
-    assert check.stdout.startswith(f"{out}: ok (17 land tiles, 29 resident cards, ")
-    assert "95 records and counts reconstructed" in check.stdout
+    said = " ".join(check.stdout.split())  # its line wrapped to the terminal's width
+    assert said.startswith(f"{out}: ok (17 land tiles, 29 resident cards, ")
+    assert "95 records and counts reconstructed" in said
     diff = grinivil("edition", "diff", "standard", str(out))
     assert diff.returncode == 0, diff.stdout
-    assert "the same data" in diff.stdout and "Notes (they judge nothing):" in diff.stdout
-    assert COPY_TITLE.strip() in diff.stdout
+    said = " ".join(diff.stdout.split())
+    assert "the same data" in said and "Notes (they judge nothing):" in said
+    assert COPY_TITLE.strip() in said
 
 
 def test_new_refuses_to_replace_a_file(tmp_path: Path) -> None:
@@ -109,8 +114,7 @@ def test_new_copies_a_file_and_a_copy_of_a_copy_keeps_one_note(tmp_path: Path) -
     text = second.read_text(encoding="utf-8")
     assert text.count("made by `grinivil edition new`") == 1
     assert f"grinivil edition check {second.name}" in text
-    schema = text.splitlines()[0].split("$schema=", 1)[1]
-    assert (second.parent / schema).resolve() == SCHEMA.resolve()
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=edition.schema.json"
 
 
 def test_new_refuses_an_edition_with_mistakes_or_none(tmp_path: Path) -> None:
@@ -298,8 +302,10 @@ def test_diff_of_the_recalibration_of_issue_16() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == f"{BEFORE_16} -> standard: 10 differences in the data"
     assert lines[1:13] == ["Counts and money:", expected[0], "Resident cards:", *expected[1:]]
-    assert lines[13:] == ["Notes (they judge nothing):", lines[14]]  # the same title
-    notes = lines[14]
+    assert lines[13] == "Notes (they judge nothing):"  # the same title: one note, its line
+    assert lines[14].startswith("  where") and all(  # wrapped to the terminal's width
+        line.startswith("    ") for line in lines[15:])
+    notes = " ".join(lines[14:])
     assert "in 10 places: sources.starting_money" in notes
     assert all(f"residents.{key}" in notes for key in RECALIBRATED)
 

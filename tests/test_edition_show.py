@@ -262,7 +262,7 @@ def club_copy(folder: Path) -> Path:
              "    name: Orchard & \"Co\" <b>\n    zone: inner\n    source: \"checked: "
              "against our box\"\n"),
             ("  agata:\n    name: Agata\n    source: reconstructed\n",
-             "  agata:\n    name: \"<script>alert(1)</script>\"\n    source: \"rulebook: "
+             "  agata:\n    name: \"<script>alert(1)</script>\"\n    source: \"checked: "
              "our box\"\n")):
         assert text.count(old) == 1
         text = text.replace(old, new)

@@ -9,6 +9,7 @@ CliRunner, in-process, to keep the file fast.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,9 +27,9 @@ SAMPLES = TOP / "samples"
 SAMPLE_2P = SAMPLES / "game-2p.yaml"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
     result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
-                            text=True, timeout=120)
+                            text=True, timeout=120, env={**os.environ, "COLUMNS": str(columns)})
     assert "Traceback" not in result.stdout + result.stderr, result.stderr
     return result
 
@@ -59,13 +60,21 @@ def test_moves_lists_every_tile_of_the_ring_in_text_and_json() -> None:
     """After turn 10 of the 2-player sample Anna is on turn (the players alternate, Anna first:
     turn 11 is hers, as the log's turn 11 says). The ring has 20 tiles, #08 shown as its two
     halves (Explore Land, Build a Road) at the same position: 21 lines, positions 1..20. Text
-    and JSON agree on which are eligible, and every ineligible one has a reason and a rule."""
+    and JSON agree on which are eligible, and every ineligible one has a reason and a rule. In
+    80 columns a tile's line too long goes on under its id; the JSON's text is unwrapped."""
     turns = log_turns(SAMPLE_2P)
     assert turns[10]["player"] == "Anna"
     text = run("moves", str(SAMPLE_2P), "--turn", "10")
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
     assert lines[0] == "After turn 10, Anna is on turn (turn 11). Tiles of the ring:"
+    assert max(len(line) for line in lines) <= 80
+    rows: list[str] = []
+    for line in lines[1:-1]:
+        if line.startswith(" " * 7):
+            rows[-1] += " " + line.strip()
+        else:
+            rows.append(line)
     data = moves_json(SAMPLE_2P, "--turn", "10")
     assert (data["turn"], data["player"]) == (10, "Anna")
     tiles = data["tiles"]
@@ -76,14 +85,15 @@ def test_moves_lists_every_tile_of_the_ring_in_text_and_json() -> None:
     eligible = [t["tile"] for t in tiles if t["eligible"]]
     assert lines[-1] == f"{len(eligible)} of 21 eligible."
     for t in tiles:
-        row = next(ln for ln in lines[1:-1] if ln.split()[1] == t["tile"])
+        row = next(ln for ln in rows if ln.split()[1] == t["tile"])
         if t["eligible"]:
             assert row.endswith("eligible") and "not eligible" not in row
             assert "reason" not in t and "rule" not in t
         else:
             assert t["reason"] and t["rule"].startswith("R-") and t["message"]
             assert f"not eligible: {t['reason']} ({t['rule']}: " in row
-    assert data["text"] == text.stdout.rstrip("\n")
+    assert data["text"] == run("moves", str(SAMPLE_2P), "--turn", "10",
+                               columns=1000).stdout.rstrip("\n")
 
 
 def test_moves_names_the_ineligible_build_tiles_and_the_missing_road() -> None:

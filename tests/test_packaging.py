@@ -62,7 +62,10 @@ def test_the_wheel_carries_what_the_commands_read(built: Path) -> None:
     for name in ("editions/standard.yaml", "editions/standard@1.yaml",
                  "schemas/game-log.schema.json", "schemas/edition.schema.json",
                  "rules/reference.yaml", "serve/templates/page.html", "serve/static/serve.js",
-                 "serve/static/serve.css"):
+                 "serve/static/serve.css", "render/templates/catalogue.html",
+                 "viewer/templates/viewer.html", "viewer/static/viewer.css",
+                 "viewer/static/viewer.js", "season/templates/report.html",
+                 "season/static/report.css", "season/static/report.js"):
         assert f"grinivil_cli/{name}" in names, name
     assert any(n.startswith(f"{info}/") and n.endswith("LICENSE") for n in names)
     assert f"\nVersion: {grinivil_cli.__version__}\n" in metadata

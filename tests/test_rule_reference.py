@@ -97,8 +97,10 @@ def test_explain_r_fee_03_gives_the_numbers_and_the_chapter() -> None:
     assert {"5", "3", "20"} <= set(re.findall(r"\d+", text))
     assert "Floor Construction" in text
     assert "Tests:" in text and "Rulings:" in text
+    assert "  tests/test_rule_reference.py\n" in text  # the tests by file, each name whole:
+    assert "\n    test_explain_r_fee_03_gives_the_numbers_and_the_chapter\n" in text
     assert all(len(line) <= reference.WIDTH for line in text.splitlines()
-               if "::test_" not in line)  # a test name is never broken
+               if not line.startswith("    test_"))  # a test name is never broken
 
 
 def test_explain_is_case_insensitive_and_pads_the_number() -> None:

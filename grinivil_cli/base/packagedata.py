@@ -31,13 +31,34 @@ def files(package: str) -> Traversable:
 
 
 def schema_path_from(folder: Path, schema_file: str = "game-log.schema.json") -> str:
-    """The installed schema `schema_file` (the log's, or `edition.schema.json`) as a path from
-    `folder` (absolute when there is none: another drive), for the `$schema` comment of a file
-    written there, which an editor resolves from the file's folder (yaml-language-server)."""
+    """The `$schema` path of a file written in `folder` (a log, or an edition with
+    `edition.schema.json`), which an editor resolves from the file's folder
+    (yaml-language-server): the nearest copy of the schema in that folder or a folder above it,
+    as `NAME` or `schemas/NAME` (a club's repository, this project's samples), as a path from
+    `folder`; else `NAME` itself, beside the file, for `grinivil schema -o` to write there
+    (`schema_found` says which). Never a path into the installed package: a log must not point
+    into someone's virtual environment (issue 33)."""
+    found = _nearest_schema(folder, schema_file)
+    return found if found is not None else schema_file
+
+
+def schema_found(folder: Path, schema_file: str = "game-log.schema.json") -> bool:
+    """Whether a file written in `folder` finds the schema its `$schema` line names."""
+    return _nearest_schema(folder, schema_file) is not None
+
+
+def _nearest_schema(folder: Path, schema_file: str) -> str | None:
     import os
 
-    schema = Path(str(files("grinivil_cli"))) / "schemas" / schema_file
     try:
-        return Path(os.path.relpath(schema.resolve(), folder.resolve())).as_posix()
-    except ValueError:
-        return schema.resolve().as_posix()
+        start = folder.resolve()
+    except (OSError, RuntimeError):
+        return None
+    for place in (start, *start.parents):
+        for candidate in (place / schema_file, place / "schemas" / schema_file):
+            try:
+                if candidate.is_file():
+                    return Path(os.path.relpath(candidate, start)).as_posix()
+            except (OSError, ValueError):  # another drive, a name the system refuses
+                continue
+    return None

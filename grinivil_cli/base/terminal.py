@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -85,6 +86,16 @@ def markdown_text(text: str, *, paragraph: bool = False) -> str:
         return escaped
     return _LINE_START.sub(lambda m: m.group() + "\\" if m.group()[0].isdigit()
                            else "\\" + m.group(), escaped)
+
+
+def markdown_table(headers: Sequence[object], rows: Iterable[Sequence[object]]) -> str:
+    """A GitHub-flavoured Markdown table (the one writer of the audit's and the report's), every
+    cell shown as written (`markdown_text`: a `|` in a name keeps its cell)."""
+    def line(cells: Sequence[object]) -> str:
+        return "| " + " | ".join(markdown_text(str(c)) for c in cells) + " |"
+
+    rule = "|" + "|".join("---" for _ in headers) + "|"
+    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 class SafeStream:

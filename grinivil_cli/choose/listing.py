@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..base.shown import tagged
 from ..engine.game import Game
 from ..errors import IllegalMove
 from .record import MISSING, OMIT, Decision, Partial
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 # --- what `grinivil moves` shows ---------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TileChoice:
     """One tile of the ring for the player on turn: whether some legal turn chooses it (or
     follows it, #51P), and if not, why (the rule the attempt that got furthest broke)."""
@@ -28,6 +29,13 @@ class TileChoice:
     eligible: bool
     why: IllegalMove | None
     followed: bool = False  # legal only as a Follower, without moving
+
+    def __repr__(self) -> str:
+        if self.eligible:
+            follower = " as a Follower" if self.followed else ""
+            return tagged("TileChoice", f"{self.tile}: eligible{follower}")
+        why = f", {self.why.rule}: {self.why.message}" if self.why else ""
+        return tagged("TileChoice", f"{self.tile}: not eligible{why}")
 
 
 REASONS = {"R-TAR-05": "a Worker stands on it", "R-A16-05": "occupied", "R-A18-04": "occupied",

@@ -402,7 +402,12 @@ def forget() -> None:
 
 
 def fingerprint(state: GameState) -> str:
-    """The state as text, the edition left out (equal text, equal state)."""
-    return repr((state.players, state.ring, state.townland, state.supply, state.market,
+    """The state as text, the edition left out (equal text, equal state): every field of its
+    parts, written from their fields and not by their classes' `repr`, which are one short
+    line for people (issue 33)."""
+    town = state.townland
+    buildings = {site: vars(b) for site, b in town.buildings.items()}
+    return repr(([vars(p) for p in state.players], vars(state.ring),
+                 {**vars(town), "buildings": buildings}, vars(state.supply), state.market,
                  state.municipality, state.four_plus, state.turn, state.current,
                  state.sudden_death, state.last_tile, state.options))

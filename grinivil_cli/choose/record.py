@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
+from ..base.shown import listed, tagged
 from ..engine.game import Game
 from ..engine.records import (
     PENDING,
@@ -88,7 +89,7 @@ class Raw:
 RAW_FIELDS = frozenset(f.name for f in fields(Raw))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Decision:
     """The next decision of a move and its exact options (`options` for one-of and outcome,
     `ranges` for a count, both ends included). `OMIT` among the options: the field may be
@@ -110,6 +111,15 @@ class Decision:
     @property
     def empty(self) -> bool:
         return not self.options and not self.ranges
+
+    def __repr__(self) -> str:
+        """One line: where, what, its rule and the first options (`options` has them all)."""
+        where = ".".join(str(k) for k in self.path)
+        if self.kind == "count":
+            shown = ", ".join(f"{lo} to {hi}" if lo != hi else str(lo) for lo, hi in self.ranges)
+        else:
+            shown = listed((repr(o) for o in self.options), 70)
+        return tagged("Decision", f"{where}: {self.what} ({self.rule}), {self.kind}: {shown}")
 
 
 def same(a: Any, b: Any) -> bool:

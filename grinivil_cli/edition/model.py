@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..base.shown import tagged
+
 RESOURCES: tuple[str, ...] = ("concrete", "wood", "steel")
 
 Zone = Literal["center", "inner", "outer"]
@@ -145,7 +147,7 @@ class ActionTileInfo:
     promo: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Edition:
     name: str
     cubes: dict[str, int]  # the 94 Resource Cubes by type
@@ -169,6 +171,13 @@ class Edition:
     # the 16 variable tiles of the Beginners Ring, r1..r16 (R-VAR-BEG-02); () when not given
     beginners_ring: tuple[str, ...] = ()
     digest: str = ""  # of its data (`edition/digest.py`): what a log pins
+
+    def __repr__(self) -> str:
+        """One line (its data are read from its fields: the default `repr` wrote 33 kB)."""
+        digest = f" ({self.digest})" if self.digest else ""
+        return tagged("Edition", f"{self.name}{digest}: {len(self.land_tiles)} Land Tiles, "
+                      f"{len(self.residents)} resident cards, {len(self.buildings)} building "
+                      f"types, {len(self.action_tiles)} Action Tiles")
 
     def market_for(self, players: int) -> MarketSide:
         for side in self.markets:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..base.shown import tagged
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, IncompleteRecord, Path
 from .ledger import BANK, Entry, Ledger
@@ -70,7 +71,7 @@ class Chance(Protocol):
     def excess(self, g: Game, p: PlayerState) -> dict[str, int]: ...
 
 
-@dataclass
+@dataclass(repr=False)
 class Game:
     state: GameState
     ledger: Ledger
@@ -81,6 +82,10 @@ class Game:
     findings: list[IllegalMove] = field(default_factory=list)
     reader: Reader = LOG  # how the rules read records: as written, or as a move is being made
     ability: Ability = REGISTERED  # who answers R-TAR-06 (`reading.use_ability`)
+
+    def __repr__(self) -> str:
+        state = repr(self.state).removeprefix("<GameState ").removesuffix(">")
+        return tagged("Game", f"({len(self.ledger.entries)} ledger entries) {state}")
 
     def outcome(self, record: Record, key: str, draw: Callable[[Chance], Any], *,
                 item: str | int | None = None) -> Any:

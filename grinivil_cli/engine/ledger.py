@@ -53,3 +53,7 @@ class Ledger:
 
     def for_player(self, name: str) -> list[Entry]:
         return [e for e in self.entries if e.player == name]
+
+    def __repr__(self) -> str:
+        last = f", the last of turn {self.entries[-1].turn}" if self.entries else ""
+        return f"<Ledger: {len(self.entries)} entries{last}>"

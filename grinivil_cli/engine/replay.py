@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.shown import tagged
 from ..edition.model import Edition
 from ..errors import IllegalMove, LogFormatError, Position, Problem
 from ..logfile.loaded import Loaded
@@ -26,16 +27,26 @@ from .turn import play_turn
 CLAIM = "CLAIM"  # the rule id of a claim that disagrees with the rules
 
 
-@dataclass
+@dataclass(repr=False)
 class Snapshot:
+    """The table after a turn of a replay (0: the setup): who played it, the tile chosen, the
+    state, and how many ledger entries the replay had made by then."""
+
     turn: int  # 0 is the setup
     player: str | None
     action: str | None
     state: GameState
     ledger_size: int
 
+    def __repr__(self) -> str:
+        if self.player is None:
+            return f"<Snapshot turn {self.turn} (the setup)>" if self.turn == 0 \
+                else f"<Snapshot turn {self.turn}>"
+        return tagged("Snapshot", f"turn {self.turn} ({self.player}, "
+                      f"{NAMES.get(self.action or '', self.action)})")
 
-@dataclass
+
+@dataclass(repr=False)
 class Replay:
     game: Game | None
     snapshots: list[Snapshot] = field(default_factory=list)
@@ -51,6 +62,12 @@ class Replay:
     @property
     def ledger(self) -> Ledger:
         return self.game.ledger if self.game else Ledger()
+
+    def __repr__(self) -> str:
+        found = "legal" if self.error is None else \
+            f"{plural(len(self.findings) or 1, 'finding')}, the first {self.error.rule}"
+        return tagged("Replay", f"{self.played} turns replayed, {found}, "
+                      f"{len(self.snapshots)} snapshots kept")
 
 
 def replay(edition: Edition, loaded: Loaded, *, keep_snapshots: bool = True,

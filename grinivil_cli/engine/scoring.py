@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.shown import tagged
 from . import townland
 from .game import Game
 from .ledger import Entry
@@ -14,8 +15,10 @@ GRINIES_PER_VP = 10  # R-VP-07, R-SCORE-02
 UNSOLD_RESIDENT = 10  # R-SCORE-05
 
 
-@dataclass
+@dataclass(repr=False)
 class Score:
+    """A player's final score: its parts (R-SCORE-01..05), the tie-breaks, the place."""
+
     player: str
     track_vp: int  # (a) VPs on the Scoreboard
     money_vp: int  # (b) 1 per 10 Grinies
@@ -29,6 +32,12 @@ class Score:
     @property
     def total(self) -> int:
         return self.track_vp + self.money_vp + self.public_vp - UNSOLD_RESIDENT * self.unsold
+
+    def __repr__(self) -> str:
+        unsold = f" - {UNSOLD_RESIDENT} x {self.unsold} unsold" if self.unsold else ""
+        return tagged("Score", f"{self.player}: {self.total} VP, rank {self.rank} "
+                      f"({self.track_vp} track + {self.money_vp} money + {self.public_vp} "
+                      f"public{unsold}; {self.trees} Trees, {self.money_left} G left)")
 
 
 def public_rewards(g: Game) -> dict[str, list[tuple[str, int]]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..base.shown import counted, listed, tagged
 from ..edition.model import RESOURCES, Edition
 from ..logfile.names import MUNICIPALITY as MUNICIPALITY
 from .records import Options
@@ -43,7 +44,7 @@ class Building:
         return seen
 
 
-@dataclass
+@dataclass(repr=False)
 class PlayerState:
     name: str
     colour: str
@@ -65,8 +66,17 @@ class PlayerState:
     def total_cubes(self) -> int:
         return sum(self.cubes.values())
 
+    def __repr__(self) -> str:
+        cubes = ", ".join(f"{n} {r}" for r, n in self.cubes.items() if n) or "no cubes"
+        done = ", finished" if self.finished else ""
+        return tagged("PlayerState", f"{self.name} ({self.colour}): {self.money} G, {self.vp} "
+                      f"VP, {cubes}, {counted(self.trees, 'Tree')}, "
+                      f"{counted(self.blocks, 'Block')}, {counted(self.workers, 'Worker')}, "
+                      f"{counted(len(self.residents), 'resident')}, ring position "
+                      f"{self.position}{done}")
 
-@dataclass
+
+@dataclass(repr=False)
 class Ring:
     """The Time Action Ring: tile keys at positions 1..20 (index 0 is position 1)."""
 
@@ -82,8 +92,13 @@ class Ring:
         """The ring position of a tile key (actions map to tiles with ring.ring_tile_of)."""
         return self.tiles.index(tile) + 1 if tile in self.tiles else None
 
+    def __repr__(self) -> str:
+        return tagged("Ring", f"{listed(self.tiles, 70)}; "
+                      f"{counted(len(self.ability_workers), 'Ability Worker')}, "
+                      f"{len(self.occupied)} occupied, conversion rate {self.conversion_rate}")
 
-@dataclass
+
+@dataclass(repr=False)
 class Townland:
     """What is on the table: placed Land Tiles, owners, road tokens, buildings, trees."""
 
@@ -93,8 +108,14 @@ class Townland:
     buildings: dict[str, Building] = field(default_factory=dict)  # site id -> building
     trees: set[str] = field(default_factory=set)  # planting spots with a tree
 
+    def __repr__(self) -> str:
+        return tagged("Townland", f"Land Tiles at {listed(self.tiles, 50) or 'no slot'}; "
+                      f"{counted(len(self.buildings), 'building')}, "
+                      f"{counted(len(self.road_tokens), 'road token')}, "
+                      f"{counted(len(self.trees), 'Tree')}")
 
-@dataclass
+
+@dataclass(repr=False)
 class Supply:
     """The general supply, the Reserve pouch and the resident cards."""
 
@@ -112,8 +133,15 @@ class Supply:
     display: list[str] = field(default_factory=list)
     pile: list[str] = field(default_factory=list)  # Residents of Grinivil, oldest first
 
+    def __repr__(self) -> str:
+        pouch = ", ".join(f"{n} {r}" for r, n in self.pouch.items())
+        return tagged("Supply", f"pouch {pouch}; {len(self.inner_stack)} Inner and "
+                      f"{len(self.outer_stack)} Outer Land Tiles; resident cards: "
+                      f"{len(self.deck)} in the deck, {len(self.display)} on display, "
+                      f"{len(self.pile)} in the pile")
 
-@dataclass
+
+@dataclass(repr=False)
 class GameState:
     edition: Edition
     players: list[PlayerState]
@@ -134,6 +162,18 @@ class GameState:
     # the log header's `options` (the variants), read into their record; read by the rules,
     # never changed after setup (a frozen record: copies share it)
     options: Options = field(default_factory=Options)
+
+    def __repr__(self) -> str:
+        """One line: the turns taken, who plays next, each player's Grinies and VPs."""
+        if self.players and all(p.finished for p in self.players):
+            next_up = "the game is over"
+        else:
+            on_turn = self.players[self.current] if 0 <= self.current < len(self.players) \
+                else None
+            next_up = f"{on_turn.name} to play" if on_turn else "nobody to play"
+            next_up += " (the Sudden-death Round)" if self.sudden_death else ""
+        held = listed((f"{p.name} {p.money} G {p.vp} VP" for p in self.players), 110)
+        return tagged("GameState", f"after turn {self.turn}: {next_up}; {held}")
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:

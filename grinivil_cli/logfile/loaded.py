@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..base.shown import tagged
 from ..errors import Path, Position
 
 Places = dict[Path, tuple[int, int]]
@@ -55,7 +56,15 @@ class Loaded:
     __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
 
     def __repr__(self) -> str:
-        return f"Loaded({self.source!r}, {self.data!r})"
+        """One line: the source and what its data are (the data are `data`)."""
+        data = self.data
+        if isinstance(data, dict):
+            turns = data.get("turns")
+            what = f"{len(data)} keys" + (f", {len(turns)} turns" if isinstance(turns, list)
+                                           else "")
+        else:
+            what = type(data).__name__
+        return tagged("Loaded", f"{self.source}: {what}")
 
     def position(self, path: Path, *, key: bool = False) -> Position | None:
         """The position of the value at `path` (or of its key), else of the nearest parent."""

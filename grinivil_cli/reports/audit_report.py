@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from ..base.terminal import markdown_text, safe_text
+from ..base.terminal import markdown_table, markdown_text
+from ..base.width import text_table, wrap
 from ..engine.game import plural
 from ..engine.ledger import Entry
 from ..engine.state import MUNICIPALITY
@@ -16,20 +17,14 @@ SOURCE_ORDER = ["VPs from floors built", "VPs from houses sold", "commerce rewar
                 "Bonus Road Track", "VPs from auctions", "conversions", "penalties", "other"]
 
 
-def table(headers: list[str], rows: list[list[Any]], markdown: bool) -> str:
-    """A table in plain text (aligned columns) or Markdown (pipes), every cell shown as
-    written: control characters escaped, and in Markdown its special characters too (a `|`
-    in a name keeps its cell)."""
+def table(headers: list[str], rows: list[list[Any]], markdown: bool, width: int | None = None,
+          flip: int | None = None) -> str:
+    """A table in plain text (aligned columns, in `width` columns: `base.width.text_table`)
+    or Markdown (pipes), every cell shown as written: control characters escaped, and in
+    Markdown its special characters too (a `|` in a name keeps its cell)."""
     if markdown:
-        heads = [markdown_text(h) for h in headers]
-        lines = ["| " + " | ".join(heads) + " |", "|" + "|".join("---" for _ in headers) + "|"]
-        return "\n".join(lines + ["| " + " | ".join(markdown_text(str(c)) for c in row) + " |"
-                                  for row in rows])
-    cells = [[safe_text(str(c), newlines=False) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in [headers] + cells) for i in range(len(headers))]
-    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-    lines = [fmt.format(*headers), fmt.format(*("-" * w for w in widths))]
-    return "\n".join(line.rstrip() for line in lines + [fmt.format(*r) for r in cells])
+        return markdown_table(headers, rows)
+    return text_table(headers, rows, width, flip=flip)
 
 
 def score_rows(a: Audit) -> tuple[list[str], list[list[Any]]]:
@@ -46,14 +41,16 @@ def score_rows(a: Audit) -> tuple[list[str], list[list[Any]]]:
     return headers, rows
 
 
-def score_table(a: Audit, markdown: bool) -> str:
-    """Per player: VPs by source, money, Public buildings, unsold residents, total, rank."""
-    return table(*score_rows(a), markdown)
+def score_table(a: Audit, markdown: bool, width: int | None = None) -> str:
+    """Per player: VPs by source, money, Public buildings, unsold residents, total, rank (as
+    text too wide for `width`: a column per player, a row per source)."""
+    return table(*score_rows(a), markdown, width, flip=1)
 
 
-def prose(text: str, markdown: bool) -> str:
-    """A paragraph: in Markdown its names cannot link, emphasise or start a heading."""
-    return markdown_text(text, paragraph=True) if markdown else text
+def prose(text: str, markdown: bool, width: int | None = None) -> str:
+    """A paragraph: in Markdown its names cannot link, emphasise or start a heading; as text,
+    its lines wrapped at `width` columns."""
+    return markdown_text(text, paragraph=True) if markdown else wrap(text, width)
 
 
 PUBLIC_HEADERS = ["Public building", "desired by", "reward", "split by blocks"]
@@ -75,17 +72,17 @@ def public_rows(a: Audit) -> tuple[list[list[Any]], str]:
                   if lost else "")
 
 
-def public_table(a: Audit, markdown: bool) -> str:
+def public_table(a: Audit, markdown: bool, width: int | None = None) -> str:
     if not a.public:
-        return prose(NO_PUBLIC, markdown)
+        return prose(NO_PUBLIC, markdown, width)
     rows, lost = public_rows(a)
-    note = "\n\n" + prose(lost, markdown) if lost else ""
-    return table(PUBLIC_HEADERS, rows, markdown) + note
+    note = "\n\n" + prose(lost, markdown, width) if lost else ""
+    return table(PUBLIC_HEADERS, rows, markdown, width) + note
 
 
-def claims_text(a: Audit, markdown: bool) -> str:
+def claims_text(a: Audit, markdown: bool, width: int | None = None) -> str:
     if a.agrees:
-        return prose("Every claim in the log agrees with the rules.", markdown)
+        return prose("Every claim in the log agrees with the rules.", markdown, width)
     d = a.divergences[0]
     here = [x for x in a.divergences if x.turn == d.turn]
     when = "at final scoring" if d.what in ("final score", "winner") else f"after turn {d.turn}"
@@ -111,18 +108,21 @@ def claims_text(a: Audit, markdown: bool) -> str:
     later = len(a.divergences) - len(here)
     more = (f"\n\n{later} later claim{'s' if later > 1 else ''} also disagree"
             f"{'s' if later == 1 else ''}.") if later else ""
-    return (prose(f"{head}\n\nLedger entries of {names} since {since}:", markdown) + "\n\n"
-            + table(["turn", "player", "what", "change", "total", "cause", "rule"], rows,
-                    markdown) + prose(more, markdown))
+    return (prose(f"{head}\n\nLedger entries of {names} since {since}:", markdown, width)
+            + "\n\n" + table(["turn", "player", "what", "change", "total", "cause", "rule"],
+                             rows, markdown, width) + prose(more, markdown, width))
 
 
-def audit_text(a: Audit, title: str, markdown: bool, variants: str = "") -> str:
+def audit_text(a: Audit, title: str, markdown: bool, variants: str = "",
+               width: int | None = None) -> str:
+    """The audit for people: as text in `width` columns (None: natural), or Markdown."""
     h = "## " if markdown else ""
     head = f"{h}Audit of {markdown_text(title) if markdown else title}" + (
-        "\n\n" + prose(f"Variants: {variants}", markdown) if variants else "")
-    return "\n\n".join([head, score_table(a, markdown), prose(a.tie_break, markdown),
-                        f"{h}Public buildings", public_table(a, markdown),
-                        f"{h}Claims", claims_text(a, markdown)])
+        "\n\n" + prose(f"Variants: {variants}", markdown, width) if variants else "")
+    return "\n\n".join([head, score_table(a, markdown, width),
+                        prose(a.tie_break, markdown, width), f"{h}Public buildings",
+                        public_table(a, markdown, width), f"{h}Claims",
+                        claims_text(a, markdown, width)])
 
 
 def audit_json(a: Audit, path: str, variants: str = "") -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..base.width import wrap
 from ..choose import (
     END,
     MISSING,
@@ -70,13 +71,13 @@ def whose_turn(g: Game) -> str:
     return g.state.players[g.state.current].name
 
 
-def tiles_report(g: Game, after: int) -> dict[str, Any]:
+def tiles_report(g: Game, after: int, width: int | None = None) -> dict[str, Any]:
     """The eligible tiles for the player on turn after turn `after`, and why the others are
-    not."""
+    not; a line wider than `width` (None: none is) goes on under the tile's id."""
     who = whose_turn(g)
     tiles = tile_choices(g)
     lines = [f"After turn {after}, {who} is on turn (turn {after + 1}). Tiles of the ring:"]
-    width = max((len(NAMES.get(t.tile, t.tile)) for t in tiles), default=0)
+    longest = max((len(NAMES.get(t.tile, t.tile)) for t in tiles), default=0)
     for t in tiles:
         name = NAMES.get(t.tile, t.tile)
         position = g.state.ring.position_of(ring_tile_of(t.tile))
@@ -85,7 +86,8 @@ def tiles_report(g: Game, after: int) -> dict[str, Any]:
         else:
             what = f"not eligible: {reason(t.why)}" + (f" ({t.why.rule}: {t.why.message})"
                                                       if t.why is not None else "")
-        lines.append(f"  {position:>2} {t.tile:<24} {name:<{width}}  {what}")
+        lines.append(wrap(f"  {position:>2} {t.tile:<24} {name:<{longest}}  {what}", width,
+                          hang=" " * 7))
     eligible = [t.tile for t in tiles if t.eligible]
     lines.append(f"{len(eligible)} of {len(tiles)} eligible.")
     return {"turn": after, "player": who, "tiles": [tile_json(g, t) for t in tiles],

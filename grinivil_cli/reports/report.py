@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.terminal import safe_text
+from ..base.width import text_table, wrap
 from ..edition.model import RESOURCES
 from ..engine import townland
 from ..engine.actions import NAMES
@@ -89,19 +90,12 @@ def validation(path: str, game: Game) -> dict[str, Any]:
     return out
 
 
-def _table(headers: list[str], rows: list[list[Any]]) -> str:
-    cells = [headers] + [[safe_text(str(c), newlines=False) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-    lines = [fmt.format(*cells[0]), fmt.format(*("-" * w for w in widths))]
-    return "\n".join(lines + [fmt.format(*r) for r in cells[1:]])
-
-
-def state_tables(snap: Snapshot) -> dict[str, Any]:
+def state_tables(snap: Snapshot, width: int | None = None) -> dict[str, Any]:
     """The state after a turn: players, market, townland; typed values for `--format json`
     (numbers as numbers, lists as lists), every Building Site and Planting Spot of the placed
     land tiles with its id and what stands there (the empty ones too: their ids are the
-    names a log uses), and the same as tables for people."""
+    names a log uses), and the same as tables for people, in `width` columns (None: each
+    table and line at its natural width; a players table too wide has a column per player)."""
     s = snap.state
     town, ed = s.townland, s.edition
     title = "after setup" if snap.turn == 0 else (
@@ -127,23 +121,24 @@ def state_tables(snap: Snapshot) -> dict[str, Any]:
     empty_spots = [x["spot"] for x in spots if not x["tree"]]
     text = "\n\n".join([
         f"State {title}",
-        _table(["player", "money", "VP", "concrete", "wood", "steel", "warehouses", "trees",
-                "blocks", "workers", "road track", "ring", "portfolio"],
-               [_player_cells(r) for r in players]),
-        "Resident Display: " + ", ".join(s.supply.display)
-        + f"; Residents of Grinivil: {', '.join(s.supply.pile) or 'none'}",
-        "Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
-        + f"; Conversion Rate {s.ring.conversion_rate}",
-        _table(["slot", "land tile", "name", "owner"],
-               [[t["slot"], t["land_tile"], t["name"], t["owner"] or ""] for t in tiles]),
-        _table(["site", "building", "floors", "blocks", "state", "workers"],
-               [[x["site"], x["name"], f"{x['floors_built']}/{x['floors']}",
-                 ", ".join(x["blocks"]), x["state"], ", ".join(x["workers"])]
-                for x in buildings]) if buildings else "No buildings yet.",
-        "Roads completed: " + (", ".join(sorted(town.road_tokens)) or "none")
-        + f"\nTrees planted: {', '.join(sorted(town.trees)) or 'none'}"
-        + f"\nEmpty Building Sites: {', '.join(empty_sites) or 'none'}"
-        + f"\nEmpty Planting Spots: {', '.join(empty_spots) or 'none'}",
+        text_table(["player", "money", "VP", "concrete", "wood", "steel", "warehouses",
+                    "trees", "blocks", "workers", "road track", "ring", "portfolio"],
+                   [_player_cells(r) for r in players], width, flip=0),
+        wrap("Resident Display: " + ", ".join(s.supply.display)
+             + f"; Residents of Grinivil: {', '.join(s.supply.pile) or 'none'}", width),
+        wrap("Market: " + ", ".join(f"{r} {n}" for r, n in market.items())
+             + f"; Conversion Rate {s.ring.conversion_rate}", width),
+        text_table(["slot", "land tile", "name", "owner"],
+                   [[t["slot"], t["land_tile"], t["name"], t["owner"] or ""] for t in tiles],
+                   width),
+        text_table(["site", "building", "floors", "blocks", "state", "workers"],
+                   [[x["site"], x["name"], f"{x['floors_built']}/{x['floors']}",
+                     ", ".join(x["blocks"]), x["state"], ", ".join(x["workers"])]
+                    for x in buildings], width) if buildings else "No buildings yet.",
+        wrap("Roads completed: " + (", ".join(sorted(town.road_tokens)) or "none")
+             + f"\nTrees planted: {', '.join(sorted(town.trees)) or 'none'}"
+             + f"\nEmpty Building Sites: {', '.join(empty_sites) or 'none'}"
+             + f"\nEmpty Planting Spots: {', '.join(empty_spots) or 'none'}", width),
     ])
     return {"turn": snap.turn, "player": snap.player, "action": snap.action,
             "players": players, "market": market, "buildings": buildings, "tiles": tiles,

@@ -202,6 +202,23 @@ def _listing(label: str, items: list[str]) -> list[str]:
     return lines
 
 
+def _tests(tests: list[str]) -> list[str]:
+    """`  Tests:    N in M files`, then each file and under it its tests' names, each name
+    whole on a line of its own (a name up to 76 characters fits in 80 columns, as a node id
+    with its file would not: `FILE::NAME`)."""
+    if not tests:
+        return _listing("Tests:", ["no test names it yet"])
+    by_file: dict[str, list[str]] = {}
+    for node in tests:
+        file, _, name = node.partition("::")
+        by_file.setdefault(file, []).append(name)
+    lines = _listing("Tests:", [f"{len(tests)} in {len(by_file)} "
+                                f"file{'s' if len(by_file) > 1 else ''}"])
+    for file, names in by_file.items():
+        lines += [f"{INDENT}{file}", *(f"{INDENT * 2}{name}" for name in names)]
+    return lines
+
+
 def _summary(rule_id: str) -> str:
     found = entry(rule_id)
     return f"{rule_id}: {found.first_sentence.removeprefix('Ruling: ')}" if found else rule_id
@@ -218,7 +235,7 @@ def _describe(found: Entry) -> str:
     else:
         lines += _listing("Rulings:", [_summary(r) for r in found.rulings]
                           or ["none in docs/rulings.md"])
-    lines += _listing("Tests:", list(found.tests) or ["no test names it yet"])
+    lines += _tests(list(found.tests))
     if not found.raised:
         lines += ["", *_wrap("The engine cites this id in no message yet (a catalogue rule).")]
     return "\n".join(lines) + "\n"

@@ -1,20 +1,21 @@
 """`grinivil report`: one page for a tournament or a club season. A table of the games (players,
 final scores, winner, result), the standings across them, every finding with its message, and
-a section per game with its final score itemised; as HTML (one self-contained page), Markdown
-(a forum post) or JSON (for scripts).
+a section per game with its final score itemised; as HTML (one self-contained page: Jinja2's
+templates/report.html, autoescaped, with static/report.css and report.js written inside it),
+Markdown (a forum post, its tables by `terminal.markdown_table`) or JSON (for scripts).
 
 Each log is read and replayed in a worker (`batch.validate_many` with `summary`), which sends
 back a small JSON-able dict; everything after that is pure functions of those dicts, in input
 order, so the same logs give the same bytes. Names (players, files) are the logs' and the
-command line's: escaped for HTML or Markdown wherever they are written, and their control and
-bidi characters shown as `terminal.safe_text` shows them."""
+command line's: escaped for HTML (autoescaping) or Markdown wherever they are written, and
+their control and bidi characters shown as `terminal.safe_text` shows them."""
 
 from __future__ import annotations
 
-import html
+from pathlib import Path
 from typing import Any
 
-from ..base.terminal import markdown_text, safe_json, safe_text
+from ..base.terminal import markdown_table, markdown_text, safe_json
 from ..engine.replay import CLAIM
 from ..engine.setup import describe_options
 from ..reports import report
@@ -25,9 +26,10 @@ from ..reports.audit_report import (
     audit_json,
     public_rows,
     score_rows,
-    table,
 )
 from ..table.loading import Game
+
+HERE = Path(__file__).parent  # templates/report.html, static/report.css and report.js
 
 FORMATS = ("html", "markdown", "json")
 UNREADABLE_RULE = "unreadable"
@@ -254,221 +256,48 @@ def to_markdown(title: str, games: list[dict[str, Any]]) -> str:
         return markdown_text(text, paragraph=True)
 
     parts = [f"# {markdown_text(title)}", prose(count_text(games) + "."), "## Games",
-             table(GAME_HEADERS, [[g["number"], g["file"], ", ".join(g["players"]),
-                                   scores_text(g), winner_text(g), g["result"]] for g in games],
-                   markdown=True),
+             markdown_table(GAME_HEADERS, [[g["number"], g["file"], ", ".join(g["players"]),
+                                            scores_text(g), winner_text(g), g["result"]]
+                                           for g in games]),
              "## Standings"]
     rows = standings(games)
-    parts.append(table(STANDING_HEADERS, [standing_cells(r) for r in rows], markdown=True)
+    parts.append(markdown_table(STANDING_HEADERS, [standing_cells(r) for r in rows])
                  if rows else prose("No readable game: no standings."))
     parts += [prose(STANDINGS_NOTE), "## Findings"]
     found = [finding_cells(g, f) for g in games for f in g["findings"]]
-    parts.append(table(FINDING_HEADERS, found, markdown=True) if found
+    parts.append(markdown_table(FINDING_HEADERS, found) if found
                  else prose("No findings: every move is legal and every claim agrees."))
     for g in games:
         parts.append(f"## Game {g['number']}: {markdown_text(g['file'])}")
         parts += [prose(line) for line in game_facts(g)]
         b = g["breakdown"]
         if b is not None:
-            parts.append(table(b["headers"], b["rows"], markdown=True))
-            parts.append(table(PUBLIC_HEADERS, b["public"], markdown=True) if b["public"]
+            parts.append(markdown_table(b["headers"], b["rows"]))
+            parts.append(markdown_table(PUBLIC_HEADERS, b["public"]) if b["public"]
                          else prose(NO_PUBLIC))
             if b["lost"]:
                 parts.append(prose(b["lost"]))
         if g["findings"]:
-            parts.append(table(FINDING_HEADERS, [finding_cells(g, f) for f in g["findings"]],
-                               markdown=True))
+            parts.append(markdown_table(FINDING_HEADERS,
+                                        [finding_cells(g, f) for f in g["findings"]]))
     return "\n\n".join(parts) + "\n"
 
 
-# --- HTML: one self-contained page -------------------------------------------------------------
-class Markup(str):
-    """HTML made here, written as it is (every other cell is escaped)."""
-
-
-def esc(value: Any) -> str:
-    """A value shown literally in HTML: controls and bidi characters escaped as in a terminal,
-    then the HTML special characters."""
-    if isinstance(value, Markup):
-        return value
-    return html.escape(safe_text(str(value), newlines=False))
-
-
-def html_table(headers: list[str], rows: list[list[Any]], label: str, kind: str = "") -> str:
-    """A table in a wrapper that scrolls sideways on a narrow screen (its cells keep a readable
-    width); a click on a header sorts by that column (numbers as numbers). `kind`: a class
-    that gives its columns their widths."""
-    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in headers)
-    body = "".join("<tr>" + "".join(
-        f'<td class="num">{c}</td>' if isinstance(c, int | float) else f"<td>{esc(c)}</td>"
-        for c in row) + "</tr>\n" for row in rows)
-    return (f'<div class="wrap" role="region" aria-label="{esc(label)}" tabindex="0">'
-            f'<table class="sortable {kind}"><thead><tr>{head}</tr></thead>\n<tbody>\n{body}'
-            "</tbody></table></div>")
-
-
-def _para(text: str, cls: str = "") -> str:
-    return f'<p{f" class={cls!r}" if cls else ""}>{esc(text)}</p>'
-
-
+# --- HTML: one self-contained page (templates/report.html) ------------------------------------
 def to_html(title: str, games: list[dict[str, Any]], viewers: dict[int, str]) -> str:
     """The page; `viewers` holds the link to each game's viewer page written beside it."""
-    rows = []
-    for g in games:
-        link = f'<a href="#game-{g["number"]}">{esc(g["file"])}</a>'
-        if g["number"] in viewers:
-            link += f' · <a href="{esc(viewers[g["number"]])}">viewer</a>'
-        result = f'<span class="{esc(g["status"])}">{esc(g["result"])}</span>'
-        rows.append([g["number"], Markup(link), ", ".join(g["players"]), scores_text(g),
-                     winner_text(g), Markup(result)])
-    body = [f"<h1>{esc(title)}</h1>", _para(count_text(games) + "."),
-            '<nav><a href="#games">Games</a> · <a href="#standings">Standings</a> · '
-            '<a href="#findings">Findings</a></nav>',
-            '<section id="games"><h2>Games</h2>',
-            html_table(GAME_HEADERS, rows, "games", "games"), "</section>",
-            '<section id="standings"><h2>Standings</h2>']
-    ranked = standings(games)
-    body.append(html_table(STANDING_HEADERS, [standing_cells(r) for r in ranked], "standings",
-                           "standings")
-                if ranked else _para("No readable game: no standings."))
-    body += [_para(STANDINGS_NOTE, "note"), "</section>", '<section id="findings">'
-             "<h2>Findings</h2>"]
-    found = [[Markup(f'<a href="#game-{g["number"]}">{g["number"]}</a>'),
-              *finding_cells(g, f)[1:]] for g in games for f in g["findings"]]
-    body.append(html_table(FINDING_HEADERS, found, "findings", "findings") if found
-                else _para("No findings: every move is legal and every claim agrees."))
-    body.append("</section>")
-    for g in games:
-        body.append(_game_section(g, viewers.get(g["number"])))
-    return PAGE.format(title=esc(title), style=STYLE, body="\n".join(body), script=SCRIPT)
+    from ..base.htmlpage import static_text, templates  # Jinja2: for this format only
 
-
-def _game_section(g: dict[str, Any], viewer: str | None) -> str:
-    n = g["number"]
-    out = [f'<section id="game-{n}" class="game"><h2>Game {n}: {esc(g["file"])}</h2>']
-    out += [_para(line) for line in game_facts(g)]
-    if viewer is not None:
-        out.append(f'<p><a href="{esc(viewer)}">Step through the game in its viewer</a></p>')
-    b = g["breakdown"]
-    if b is not None:
-        out += ["<h3>Final scoring</h3>",
-                html_table(b["headers"], b["rows"], "final scoring", "scoring"),
-                "<h3>Public buildings</h3>",
-                html_table(PUBLIC_HEADERS, b["public"], "Public buildings") if b["public"]
-                else _para(NO_PUBLIC)]
-        if b["lost"]:
-            out.append(_para(b["lost"], "note"))
-    if g["findings"]:
-        out += ["<h3>Findings</h3>", html_table(
-            FINDING_HEADERS[1:], [finding_cells(g, f)[1:] for f in g["findings"]], "findings",
-            "findings of-game")]
-    out.append('<p class="top"><a href="#games">↑ the games</a></p></section>')
-    return "\n".join(out)
-
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>{style}</style>
-</head>
-<body>
-<main>
-{body}
-</main>
-<script>{script}</script>
-</body>
-</html>
-"""
-
-STYLE = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: #1d232a; background: #fafaf7; }
-main { max-width: 1200px; margin: 0 auto; padding: 16px; }
-h1 { font-size: 26px; margin: 8px 0 4px; overflow-wrap: anywhere; }
-h2 { font-size: 20px; margin: 28px 0 8px; border-bottom: 1px solid #d5d5cc;
-  overflow-wrap: anywhere; }
-h3 { font-size: 16px; margin: 16px 0 6px; }
-p { margin: 6px 0; overflow-wrap: anywhere; }
-a { color: #0b5cad; }
-nav { margin: 8px 0 0; }
-.note { color: #4a525a; font-size: 13px; }
-.wrap { overflow-x: auto; max-width: 100%; margin: 6px 0 10px; border: 1px solid #d5d5cc;
-  background: #fff; }
-table { border-collapse: collapse; min-width: 100%; font-size: 14px; }
-th, td { padding: 5px 8px; text-align: left; vertical-align: top;
-  border-bottom: 1px solid #e6e6df; }
-th { background: #efefe8; cursor: pointer; user-select: none; }
-th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 12px; }
-th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 12px; }
-td { overflow-wrap: anywhere; }
-.games td, .findings td, .standings td:first-child { min-width: 6.5em; }
-td.num { text-align: right; white-space: nowrap; min-width: 0; }
-.games td:nth-child(2), .findings:not(.of-game) td:nth-child(2) { min-width: 13em; }
-.findings.of-game td:nth-child(1) { min-width: 13em; }
-.games td:nth-child(5), .findings td:last-child { min-width: 15em; }
-.findings td:nth-last-child(2) { white-space: nowrap; }
-.findings:not(.of-game) td:first-child { min-width: 0; }
-tbody tr:nth-child(even) { background: #f7f7f2; }
-.legal { color: #1d6b2f; }
-.claims { color: #8a5300; font-weight: 600; }
-.illegal, .unreadable, .error { color: #a61b1b; font-weight: 600; }
-.scoring { font-size: 13px; }
-.scoring th, .scoring td { padding: 4px 5px; }
-.game { scroll-margin-top: 8px; }
-.top { font-size: 13px; }
-@media (max-width: 600px) {
-  main { padding: 10px; }
-  h1 { font-size: 21px; }
-  table { font-size: 13px; }
-  th, td { padding: 4px 6px; }
-}
-@media print {
-  body { background: #fff; font-size: 12px; }
-  main { max-width: none; padding: 0; }
-  nav, .top { display: none; }
-  .wrap { overflow: visible; border: none; }
-  th { cursor: auto; }
-  th::after { content: none !important; }
-  a { color: inherit; text-decoration: none; }
-  tr, .game h2, .game h3 { break-inside: avoid; break-after: avoid; }
-}
-"""
-
-SCRIPT = """
-(function () {
-  "use strict";
-  function key(cell) {
-    var text = cell.textContent.trim();
-    var n = Number(text);
-    return text !== "" && !isNaN(n) ? n : text;
-  }
-  function compare(a, b) {
-    if (typeof a === "number" && typeof b === "number") { return a - b; }
-    if (typeof a === "number") { return -1; }
-    if (typeof b === "number") { return 1; }
-    return a.localeCompare(b, undefined, {numeric: true, sensitivity: "base"});
-  }
-  document.querySelectorAll("table.sortable").forEach(function (table) {
-    var heads = table.querySelectorAll("thead th");
-    heads.forEach(function (th, column) {
-      th.addEventListener("click", function () {
-        var down = th.getAttribute("aria-sort") === "ascending";
-        heads.forEach(function (other) { other.removeAttribute("aria-sort"); });
-        th.setAttribute("aria-sort", down ? "descending" : "ascending");
-        var body = table.tBodies[0];
-        var rows = Array.prototype.slice.call(body.rows);
-        rows.sort(function (r1, r2) {
-          var order = compare(key(r1.cells[column]), key(r2.cells[column]));
-          return down ? -order : order;
-        });
-        rows.forEach(function (row) { body.appendChild(row); });
-      });
-    });
-  });
-})();
-"""
+    shown = [{**g, "viewer": viewers.get(g["number"]), "facts": game_facts(g),
+              "cells": [", ".join(g["players"]), scores_text(g), winner_text(g)],
+              "finding_rows": [finding_cells(g, f)[1:] for f in g["findings"]]}
+             for g in games]
+    return templates(HERE).get_template("report.html").render(
+        title=title, count=count_text(games), games=shown,
+        standings=[standing_cells(r) for r in standings(games)],
+        findings=[(g["number"], finding_cells(g, f)[1:]) for g in games
+                  for f in g["findings"]],
+        headers={"games": GAME_HEADERS, "standings": STANDING_HEADERS,
+                 "findings": FINDING_HEADERS, "public": PUBLIC_HEADERS},
+        standings_note=STANDINGS_NOTE, no_public=NO_PUBLIC,
+        css=static_text(HERE, "report.css"), js=static_text(HERE, "report.js"))

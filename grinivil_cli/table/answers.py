@@ -18,11 +18,11 @@ from ..choose import END, MISSING, OMIT, Decision
 from ..edition.model import RESOURCES, Edition
 from ..engine.actions import NAMES
 from ..engine.game import Game
-from ..engine.records import PENDING
+from ..engine.records import PENDING, Sentinel
 from ..engine.tiles import DUAL_TILE, ring_tile_of
 from ..logfile.suggest import did_you_mean
 
-NO_DEFAULT: Any = object()
+NO_DEFAULT: Any = Sentinel("NO_DEFAULT")  # no default: the decision needs a word
 # decisions taken at their default without a question (carry the Action out, buy no time):
 # a different value is given beside any answer of the turn, `declined=yes` (or `decline`),
 # `buy_time=2`

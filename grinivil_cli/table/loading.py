@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..base import collector
+from ..base.shown import tagged
 from ..edition.load import holding, load_edition
 from ..edition.model import Edition
 from ..edition.references import check_references
@@ -17,15 +19,22 @@ from ..logfile.loaded import Loaded
 from ..logfile.schema import check_log
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["DEFAULT_MAX_BYTES", "Game", "checked", "edition_note", "folder_of", "load_game",
-           "load_game_text", "pinned", "read_log"]
+__all__ = ["DEFAULT_MAX_BYTES", "TEXT_AS_PATH", "Game", "Readable", "checked", "edition_note",
+           "folder_of", "load_game", "load_game_text", "pinned", "read_log", "read_open"]
 
 
-@dataclass
+@dataclass(repr=False)
 class Game:
+    """A log read, checked and replayed: what it holds, the edition it is judged with, and
+    its replay."""
+
     loaded: Loaded
     edition: Edition
     replay: Replay
+
+    def __repr__(self) -> str:
+        return tagged("Game", f"{self.loaded.source}, {self.edition.name}: "
+                      f"{repr(self.replay)[1:-1]}")
 
 
 def read_log(path: str | os.PathLike[str], edition: str | None = None,
@@ -144,9 +153,40 @@ def load_game(path: str | os.PathLike[str] | Path, edition: str | None = None,
                                        claims=claims, lenient=lenient))
 
 
+# a string with a line break given for a path: read as the log's text until 0.3 (issue 33)
+TEXT_AS_PATH = ("{call}(text): a string with a line break in it is read as the log's text, "
+                "not as a path, until grinivil 0.3; give the text to {instead}(text), a path or "
+                "a file open for reading to {call}")
+
+
+class Readable(Protocol):
+    """A file open for reading, in text or in binary mode (`open(path)`, `sys.stdin`,
+    `io.StringIO`...)."""
+
+    def read(self, size: int = -1, /) -> str | bytes: ...
+
+
+def read_open(file: Readable, max_bytes: int = DEFAULT_MAX_BYTES
+              ) -> tuple[str | bytes, str, Path | None]:
+    """What a file open for reading holds (at most `max_bytes` and one more, so that the
+    reader can say it is too long), the name it goes by in messages (its `name`, `<file>`
+    without one) and the folder of that name when it is a file's path (where an edition the
+    log names is read from, as for a path: `checked`)."""
+    data = file.read(max_bytes + 1)
+    name = getattr(file, "name", None)
+    if isinstance(name, (str, bytes, os.PathLike)):
+        shown = os.fsdecode(name)
+        if shown and not (shown.startswith("<") and shown.endswith(">")):  # not `<stdin>`
+            return data, shown, folder_of(shown)
+        return data, shown or "<file>", None
+    return data, "<file>", None  # no name, or a descriptor's number (`open(fd)`)
+
+
 def load_game_text(text: str | bytes, source: str = "<text>", edition: str | None = None,
-                   max_bytes: int = DEFAULT_MAX_BYTES) -> Game:
-    """`load_game` for a log given as YAML text (named `source` in messages)."""
+                   max_bytes: int = DEFAULT_MAX_BYTES, *, beside: Path | None = None) -> Game:
+    """`load_game` for a log given as YAML text (named `source` in messages; `beside`: the
+    folder an edition it names that is not bundled is read from, as `checked` says)."""
     with collector.paused():
-        loaded, ed = checked(load_yaml_text(text, source, max_bytes=max_bytes), edition)
+        loaded, ed = checked(load_yaml_text(text, source, max_bytes=max_bytes), edition,
+                             beside=beside)
         return Game(loaded, ed, replay(ed, loaded))

@@ -20,10 +20,12 @@ from __future__ import annotations
 import copy
 import os
 import random
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..base.shown import tagged
 from ..choose import Decision, Partial, Search, TileChoice, tile_choices, turn_search
 from ..edition.load import load_edition
 from ..edition.model import Edition
@@ -38,7 +40,7 @@ from ..logfile.writer import log_to_yaml
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, load_yaml_text, read_bounded
 from . import answers
 from .deal import check_options, random_setup
-from .loading import checked, folder_of
+from .loading import TEXT_AS_PATH, Readable, checked, folder_of, read_open
 from .logtext import FINAL, LogText, NotContinuable
 from .story import UNITS, turn_story
 
@@ -49,7 +51,7 @@ ASKED_OF_EACH = ("bids", "pledges", "excess", "sudden_death", "big_town")
 SEALED = ("bids", "pledges")
 
 
-@dataclass
+@dataclass(repr=False)
 class NotAnOption(IllegalMove):
     """A value no decision of this kind takes here, and no rule the search met explains why
     (a value of another field, a name the table does not know): its decision's own rule."""
@@ -64,7 +66,7 @@ class NotPlayable(ValueError):
         self.illegal = illegal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TurnDone:
     """A turn played: its number (from 1), its record as the log writes it, the ledger's
     entries it made, and what it changed in words (a line a player, each with its rule)."""
@@ -73,6 +75,10 @@ class TurnDone:
     record: dict[str, Any]
     entries: tuple[Entry, ...]
     summary: str
+
+    def __repr__(self) -> str:
+        return tagged("TurnDone", f"turn {self.number} ({self.record.get('player')}, "
+                      f"{self.record.get('tile')}): {len(self.entries)} ledger entries")
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,9 @@ class Table:
     (`Table.from_text`) or a log already read (`Table.from_loaded`)."""
 
     def __init__(self, edition: Edition, text: LogText, replayed: Replay,
-                 last: dict[str, Any] | None) -> None:
+                 last: dict[str, Any] | None, source: str = "<log>") -> None:
         self.edition = edition
+        self.source = source  # the log's file, or what its text is called (`<dealt>`)
         self._text = text
         self._replayed = replayed
         self._turn: _Turn | None = None
@@ -127,12 +134,22 @@ class Table:
     # --- making one ---------------------------------------------------------------------------
 
     @classmethod
-    def from_log(cls, source: str | os.PathLike[str], *, edition: str | None = None) -> Table:
-        """The game of a log: `source` is a file's path, or the YAML text itself (text with a
-        line break in it), as `grinivil.read_log` takes it. A file is read once, bounded (a
-        device or a FIFO is refused)."""
+    def from_log(cls, source: str | os.PathLike[str] | Readable, *,
+                 edition: str | None = None) -> Table:
+        """The game of a log: `source` is a file's path or a file open for reading, as
+        `grinivil.read_log` takes it (the log's text: `from_text`). A file named is read once,
+        bounded (a device or a FIFO is refused). Text with a line break in it is still read
+        as the log's text, with a DeprecationWarning, until 0.3."""
         if isinstance(source, str) and "\n" in source:
+            warnings.warn(TEXT_AS_PATH.format(call="Table.from_log", instead="Table.from_text"),
+                          DeprecationWarning, stacklevel=2)
             return cls.from_text(source, "<text>", edition=edition)
+        if not isinstance(source, (str, os.PathLike)):
+            if not callable(getattr(source, "read", None)):
+                raise TypeError(f"Table.from_log takes a path or a file open for reading, not "
+                                f"{type(source).__name__} (the log's text: Table.from_text)")
+            data, name, beside = read_open(source)
+            return cls._from_data(data, name, edition, beside=beside)
         path = Path(source)
         try:
             return cls.read(path, edition)[0]
@@ -146,10 +163,18 @@ class Table:
         refused), and the bytes read (the recorder compares the file with them before it
         writes). Raises OSError, LogFormatError and NotPlayable."""
         data = read_bounded(path, str(path), max_bytes, files_only=True)
-        loaded, ed = checked(load_yaml_text(data, str(path), max_bytes=max_bytes), edition,
-                             beside=folder_of(path))
+        return cls._from_data(data, str(path), edition, max_bytes, beside=folder_of(path)), data
+
+    @classmethod
+    def _from_data(cls, data: str | bytes, name: str, edition: str | None = None,
+                max_bytes: int = DEFAULT_MAX_BYTES, *, beside: Path | None = None) -> Table:
+        """The game of a log's text or bytes read from a file (named `name`, `beside`: its
+        folder, as `loading.checked` takes it)."""
+        loaded, ed = checked(load_yaml_text(data, name, max_bytes=max_bytes), edition,
+                             beside=beside)
         # the text as the file holds it (a BOM kept); its UTF-8 was checked by the reader
-        return cls.from_loaded(loaded, ed, data.decode("utf-8")), data
+        text = data if isinstance(data, str) else data.decode("utf-8")
+        return cls.from_loaded(loaded, ed, text)
 
     @classmethod
     def deal(cls, players: int, seed: int, options: dict[str, Any] | None = None, *,
@@ -183,7 +208,21 @@ class Table:
                               f"follow turn {log.turns}, but the game is not over: take them "
                               "out of the log to record its next turns", illegal=True)
         turns = loaded.data.get("turns") or []
-        return cls(edition, log, r, copy.deepcopy(turns[-1]) if turns else None)
+        return cls(edition, log, r, copy.deepcopy(turns[-1]) if turns else None,
+                   loaded.source)
+
+    def __repr__(self) -> str:
+        """One line, cheap (no search is run for it): the turns played, who is on turn, and
+        the turn being made as far as it is answered."""
+        if self.over:
+            state = f"{self.turns} turns, the game is over"
+        else:
+            state = f"turn {self.turns + 1}, {self.player} to play"
+            made = {k: v for k, v in self.made.items() if k != "player"} \
+                if self._turn is not None else {}
+            if made:
+                state += f", answered so far {made}"
+        return tagged("Table", f"{self.source}: {state}")
 
     # --- what is on the table -----------------------------------------------------------------
 

@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Any
 from ..base.terminal import safe_text
 from ..engine.game import plural
 from ..errors import LogFormatError, Problem
-from ..logfile.yamlsafe import STDIN, STDIN_NAME, kind_of_file
+from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN, STDIN_NAME, kind_of_file
 from ..reports import report
 from ..table.loading import Game, load_game
+from .sniff import is_log
 
 if TYPE_CHECKING:  # multiprocessing is imported for --jobs only (start-up time)
     from multiprocessing.connection import Connection
@@ -46,10 +47,10 @@ LOG_SUFFIXES = (".yaml", ".yml")
 @dataclass
 class Found:
     """The logs a command line names (`find_logs`), and what a folder or a glob held that was
-    left out (`not_logs`): YAML files that are not Grinivil logs (no `format: grinivil-log/...`
-    line near their top: a `docker-compose.yaml`, a CI configuration), and files that are not
-    regular files (a FIFO, a socket, a device: never opened), these with what they are in
-    `not_files`."""
+    left out (`not_logs`): YAML files that are clearly not Grinivil logs (none of a log's keys:
+    a `docker-compose.yaml`, a CI configuration, an edition; `sniff.py`), and files that are
+    not regular files (a FIFO, a socket, a device: never opened), these with what they are in
+    `not_files`. A log with a mistake in it (`fromat:`, a syntax error) is not left out."""
 
     logs: list[Path] = field(default_factory=list)
     not_logs: list[Path] = field(default_factory=list)
@@ -61,35 +62,6 @@ def natural_key(path: Path) -> list[tuple[int, int | str]]:
     rest as text."""
     return [(0, int(part)) if part.isdigit() else (1, part)
             for part in re.split(r"(\d+)", str(path)) if part]
-
-
-LOG_MARK = re.compile(rb"^format:[ \t]*['\"]?grinivil-log/", re.M)
-MARK_WITHIN = 16_384  # bytes of a file read to find its `format:` line
-
-
-def is_log(path: Path) -> bool:
-    """Whether a YAML file found in a folder says it is a Grinivil log: a top-level
-    `format: grinivil-log/...` in its first 16 KiB (the log format puts it first). Opened
-    without waiting (a FIFO put in its place since it was looked at opens at once), and read
-    only if it is a regular file once open. One that cannot be read, or is no longer a regular
-    file, is kept, to be reported by the reader of logs (which bounds what it reads and how
-    long it waits)."""
-    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        fd = os.open(path, flags)
-    except (OSError, ValueError):
-        return True
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return True
-        os.set_blocking(fd, True)
-        head = os.read(fd, MARK_WITHIN)
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
-    return LOG_MARK.search(head) is not None
 
 
 def _stat(path: str | Path) -> os.stat_result | None:
@@ -123,18 +95,19 @@ def _real(path: Path) -> str:
 
 
 def find_logs(args: list[str], exclude: list[str] | None = None, *,
-              logs_only: bool = False) -> Found:
+              logs_only: bool = False, max_bytes: int = DEFAULT_MAX_BYTES) -> Found:
     """Files named (always kept), every log under a directory and every match of a glob, in
     natural order, each once (by its real path: a file reached through links, or named
     twice, is read once, by the first path it was found by), in
     the order given. Under a directory, hidden files and folders (`.git/`, `.venv/`) are
     skipped, links to folders are not followed, files that are not regular files (FIFOs,
     sockets, devices) are skipped without being opened (`Found.not_files`) and YAML files
-    that are not Grinivil logs are left out (`Found.not_logs`); a glob's matches likewise.
+    that are clearly not Grinivil logs are left out (`Found.not_logs`; `sniff.is_log`, which
+    reads at most `max_bytes` of a file); a glob's matches likewise.
     `exclude`: glob patterns (`*` within a name, `**` across folders) matched against a
     file's path and against each of its names; a match is skipped, as `ruff --exclude` does.
     A name that matches nothing is kept, to be reported. With `logs_only`, a file named that
-    is not a Grinivil log is left out too (a hook given every staged YAML file:
+    is clearly not a Grinivil log is left out too (a hook given every staged YAML file:
     `.pre-commit-hooks.yaml`)."""
     patterns = list(exclude or [])
     found = Found()
@@ -160,7 +133,7 @@ def find_logs(args: list[str], exclude: list[str] | None = None, *,
             if kind is not None:
                 found.not_logs.append(p)
                 found.not_files[p] = kind
-            elif (named and not logs_only) or keep or key == STDIN or is_log(p):
+            elif (named and not logs_only) or keep or key == STDIN or is_log(p, max_bytes):
                 found.logs.append(p)
             else:
                 found.not_logs.append(p)
@@ -806,6 +779,7 @@ class _Pool:
 
 
 STATUSES = ("legal", "illegal", "unreadable", "error")
+KEYS_SAID = "format, players, setup, turns"  # sniff.LOG_KEYS, in the log's order
 
 
 def counts(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -> dict[str, int]:
@@ -838,7 +812,7 @@ def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None,
         names = ", ".join(safe_text(p.name, newlines=False) for p in yaml[:5])
         more = f" and {len(yaml) - 5} more" if len(yaml) > 5 else ""
         lines.append(f"{len(yaml)} YAML file{'s' * (len(yaml) != 1)} skipped, not "
-                     f"Grinivil logs (no 'format: grinivil-log/1'): {names}{more}")
+                     f"Grinivil logs (none of a log's keys: {KEYS_SAID}): {names}{more}")
     if odd:
         shown = list(odd.items())[:5]
         names = ", ".join(f"{safe_text(p.name, newlines=False)} is {kind}" for p, kind in shown)

@@ -13,6 +13,7 @@ from contextlib import closing
 from typing import Any
 
 from ..base.terminal import echo, safe_json, safe_text
+from ..base.width import terminal_width, wrap
 from ..engine.game import plural
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN
 from . import batch
@@ -36,7 +37,7 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
         except batch.DaskUnavailable as e:
             _echo(f"grinivil: {e}", err=True)
             return UNREADABLE
-    found = batch.find_logs(logs, exclude, logs_only=logs_only)
+    found = batch.find_logs(logs, exclude, logs_only=logs_only, max_bytes=max_size)
     paths = found.logs
     if dask is not None and (jobs > 1 or STDIN in map(str, paths)):
         _echo("grinivil: --dask validates files on the cluster's workers: not with --jobs, "
@@ -50,7 +51,7 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
         if fmt == "jsonl":
             _echo_json(result)
         elif not (quiet and result["status"] == "legal"):
-            _echo(result["text"])
+            _echo(_fitted(result))
 
     with batch.stopping_on_signals():  # Ctrl-C, SIGTERM: stop, print what is known, 130, 143
         try:
@@ -97,6 +98,17 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
                   f"{plural(len(paths), 'file')} validated.", err=True)
             return 128 + signum
     return counts["exit"]
+
+
+def _fitted(result: dict[str, Any]) -> str:
+    """A result's text for the terminal: a legal log's lines after its verdict (options, final
+    scores) wrapped to the terminal's width, the items of a list kept whole; a verdict and a
+    finding stay one line each (`file:line:col: message`, as editors and hooks read them)."""
+    if result["status"] != "legal":
+        return str(result["text"])
+    verdict, *rest = str(result["text"]).split("\n")
+    width = terminal_width()
+    return "\n".join([verdict, *(wrap(line, width, sep=", ") for line in rest)])
 
 
 def _rule_hint(results: list[dict[str, Any]]) -> None:

@@ -8,14 +8,15 @@ negative number `-n` after index `k` stands for the next `n` lines `k+1 .. k+n`.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
-from html import escape
+from pathlib import Path
 from typing import Any
 
 import yaml
+from markupsafe import Markup
 
+from ..base.htmlpage import static_text, templates
 from ..base.terminal import safe_text
 from ..engine.game import plural
 from ..engine.replay import CLAIM
@@ -28,8 +29,8 @@ from ..reports.audit import Divergence, claim_divergences
 from ..reports.chart import COLOURS, LEFT, PLOT, progress_chart
 from ..table.loading import Game
 from ..table.story import UNITS, amount, final_story, turn_story
-from .assets import PAGE_CSS, PAGE_JS
 
+HERE = Path(__file__).parent  # templates/viewer.html, static/viewer.css and viewer.js
 _ID = re.compile(r' id="([^"]+)"')
 
 
@@ -221,12 +222,6 @@ def _badge(game: Game) -> str:
     return " \u00b7 ".join(parts)
 
 
-def _script_json(value: object) -> str:
-    """JSON that cannot end the `<script>` element it sits in."""
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def viewer_html(game: Game, source: str) -> str:
     """The whole page for a replayed game with at least one snapshot; `source` names the log
     in the validation result. Deterministic: the same game gives the same text."""
@@ -243,7 +238,6 @@ def viewer_html(game: Game, source: str) -> str:
         encoded.append(table.encode(shared.take(svg)))
     frames = _frames(game)
     result = report.validation(source, game)
-    legal = result["status"] == "legal"
     projected = projections(game)
     players = snaps[0].state.players
     per_player = [[row[i][0] for row in projected] for i in range(len(players))]
@@ -251,77 +245,18 @@ def viewer_html(game: Game, source: str) -> str:
     chart = chart[:-len("</svg>")] + (
         f'<line id="gv-mark" x1="{LEFT}" x2="{LEFT}" y1="0" y2="100%" stroke="#e8590c" '
         'stroke-width="1.5" stroke-dasharray="4 3"/></svg>')
-    found = [{"frame": i, "label": f"turn {f['turn']}: "
-              + ("claim" if f.get("claim") else "illegal move")}
-             for i, f in enumerate(frames) if f.get("error")]
-    findings = "".join(f'<button type="button" class="gv-finding" data-frame="{x["frame"]}">'
-                       f'{escape(str(x["label"]))}</button>' for x in found)
+    findings = [{"frame": i, "label": f"turn {f['turn']}: "
+                 + ("claim" if f.get("claim") else "illegal move")}
+                for i, f in enumerate(frames) if f.get("error")]
+    names = [safe_text(p.name) for p in players]
     data = {"lines": list(table.index), "snapshots": encoded, "frames": frames,
-            "players": [{"name": safe_text(p.name), "colour": COLOURS.get(p.colour, "#000")}
-                        for p in players],
+            "players": [{"name": name, "colour": COLOURS.get(p.colour, "#000")}
+                        for name, p in zip(names, players, strict=True)],
             "projected": projected,
             "values": [[[q.vp, q.money] for q in snap.state.players] for snap in snaps],
             "chart": {"left": LEFT, "width": PLOT, "count": len(snaps)}}
-    who = "".join(f'<option value="{i}">{escape(safe_text(p.name))}</option>'
-                  for i, p in enumerate(players))
-    status = "legal" if legal else "illegal"
-    last = len(frames) - 1
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="grinivil viewer">
-<title>{escape(title)} \u2014 Grinivil viewer</title>
-<style>{PAGE_CSS}</style>
-</head>
-<body data-turn="0">
-{shared.svg()}
-<header class="gv-top">
-<div class="gv-titles"><h1>{escape(title)}</h1>
-<span class="gv-badge gv-{status}">{escape(_badge(game))}</span>
-{f'<nav class="gv-findings" aria-label="findings">{findings}</nav>' if findings else ""}</div>
-<nav class="gv-controls" aria-label="turns">
-<button type="button" id="gv-prev" title="previous turn (left arrow)">&#9664; Previous</button>
-<input type="range" id="gv-slider" min="0" max="{last}" value="0" step="1" aria-label="turn">
-<button type="button" id="gv-next" title="next turn (right arrow)">Next &#9654;</button>
-<output id="gv-where" for="gv-slider">Setup</output>
-<label class="gv-toggle" title="the ids of sites and planting spots, as the log names them (I)">
-<input type="checkbox" id="gv-ids"> site ids</label>
-</nav>
-</header>
-<main class="gv-main">
-<figure id="gv-stage" class="gv-card"><noscript>The viewer needs JavaScript to show the
-snapshots.</noscript></figure>
-<aside class="gv-side">
-<section class="gv-card"><h2 id="gv-head">Setup</h2>
-<div id="gv-error" class="gv-error" hidden><strong id="gv-error-kind">Illegal move</strong>
-<p id="gv-error-text"></p><ul id="gv-explain" class="gv-explain"></ul></div>
-<p id="gv-note" class="gv-note" hidden><strong>Note:</strong> <span id="gv-note-text"></span>
-</p>
-<h3 id="gv-story-head">What happened</h3><ul id="gv-story" class="gv-story"></ul>
-<h3 id="gv-projected-head">If the game ended now</h3>
-<table id="gv-projected" class="gv-projected"><thead><tr><th>Player</th><th>Score</th>
-<th>how</th></tr></thead><tbody></tbody></table>
-<h3>Log entry</h3><pre id="gv-yaml" class="gv-yaml"></pre></section>
-<section class="gv-card gv-moves"><h3>Moves</h3>
-<div class="gv-filters"><input type="search" id="gv-search" placeholder="search the moves"
-aria-label="search the moves"><select id="gv-who" aria-label="player"><option value="">every
-player</option>{who}</select></div>
-<ol id="gv-list" class="gv-list"></ol></section>
-<section class="gv-card gv-result gv-{status}"><h3>Validation</h3>
-<pre>{escape(result["text"])}</pre></section>
-<p class="gv-help">Keys: &#8592; &#8594; step, Home / End jump, N the next finding, I shows
-the site ids; click a move, or the chart, to go to its turn. Link
-to a turn with <code>#turn=N</code> (and the ids with <code>#turn=N&amp;ids</code>).</p>
-</aside>
-<section class="gv-card gv-chart"><h3>Victory Points, money and projected score per player</h3>
-<div id="gv-tip" class="gv-tip" hidden></div>
-{chart}
-</section>
-</main>
-<script type="application/json" id="gv-data">{_script_json(data)}</script>
-<script>{PAGE_JS}</script>
-</body>
-</html>
-"""
+    return templates(HERE).get_template("viewer.html").render(
+        title=title, badge=_badge(game), status=result["status"], findings=findings,
+        last=len(frames) - 1, players=names, validation=result["text"], data=data,
+        defs=Markup(shared.svg()), chart=Markup(chart),  # the package's own SVG
+        css=static_text(HERE, "viewer.css"), js=static_text(HERE, "viewer.js"))
