@@ -6,8 +6,10 @@ Exit codes: 0 legal, 1 illegal move or disagreeing claim, 2 unreadable input or 
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -49,20 +51,63 @@ def _main(
 ) -> None:
     """Replay and validate recorded games of Grinivil."""
 
+def _number(low: int | None = None, high: int | None = None,
+            hint: str = "") -> Callable[[str | int], int]:
+    """The parser of a whole-number option: its value as typed, within `low`..`high`, or a
+    usage error in the table's words (typer's own, from pydantic, said "Input should be a
+    valid integer, unable to parse string as an integer"); `hint` follows a value that is no
+    number (`--players Anna,Bruno`: the names go in --names)."""
+    span = (f" from {low} to {high}" if low is not None and high is not None
+            else f" of {low} or more" if low is not None else "")
+
+    def parse(text: str | int) -> int:
+        if isinstance(text, int):  # a value typer has converted already (a default)
+            value = text
+        elif not WHOLE.fullmatch(text.strip()):
+            shown = safe_text(text, newlines=False)
+            raise typer.BadParameter(f"takes a whole number{span}, not '{shown}'{hint}")
+        else:
+            value = int(text.strip())
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise typer.BadParameter(f"takes a whole number{span}, not {value}")
+        return value
+
+    return parse
+
+
+WHOLE = re.compile(r"[+-]?[0-9]{1,18}")  # as typed: no `1_000`, no `1e6`
+
+
 EditionOpt = Annotated[str | None, typer.Option(
     "--edition", metavar="NAME|FILE",
     help="Edition file (component data) or bundled edition name.")]
 MaxSizeOpt = Annotated[int, typer.Option(
-    "--max-size", min=1, metavar="BYTES", help="Refuse log files larger than this many bytes.")]
+    "--max-size", parser=_number(1), metavar="BYTES",
+    help="Refuse log files larger than this many bytes.")]
 # a new game dealt at random (`record`, `serve`)
 DealOpt = Annotated[int | None, typer.Option(
-    "--deal", metavar="SEED",
+    "--deal", parser=_number(), metavar="SEED",
     help="Start a new log with a random legal setup dealt from this seed.")]
-DealtPlayersOpt = Annotated[int, typer.Option("--players", min=2, max=6, metavar="N",
-                                              help="Players of a game dealt with --deal.")]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", parser=_number(2, 6, " (their names go in --names Anna,Bruno)"), metavar="N",
+    help="How many players, 2 to 6 (default: as many as --names, else 4).")]
 NamesOpt = Annotated[str | None, typer.Option(
-    "--names", metavar="NAMES",
-    help="The players of a dealt game in seating order: Anna,Bruno,...")]
+    "--names", metavar="NAMES", help="The players in seating order: Anna,Bruno,...")]
+
+
+def _seats(players: int | None, names: str | None) -> tuple[int, list[str] | None]:
+    """How many players a new game has and their names (None: the default names), from
+    `--players N` and `--names A,B,...`, as `new`, `record`, `serve` and `simulate` read
+    them; a usage error (exit 2) when they disagree."""
+    named = [n.strip() for n in names.split(",") if n.strip()] if names is not None else None
+    if named is not None and not 2 <= len(named) <= 6:
+        _echo(f"grinivil: --names gives 2 to 6 players, comma-separated (Anna,Bruno); "
+              f"'{safe_text(names or '', newlines=False)}' gives {len(named)}.", err=True)
+        raise typer.Exit(UNREADABLE)
+    if named is not None and players is not None and players != len(named):
+        _echo(f"grinivil: --players {players} but --names gives {len(named)} names.", err=True)
+        raise typer.Exit(UNREADABLE)
+    return (len(named) if named is not None else players or 4), named
 FormatOpt = Annotated[str, typer.Option("--format", metavar="FORMAT",
                                         help="Output format: text or json.")]
 
@@ -106,7 +151,8 @@ def _why(folder: Path, error: OSError) -> str:
 
 def _check_format(fmt: str) -> None:
     if fmt not in ("text", "json"):
-        _echo(f"grinivil: --format must be 'text' or 'json', not '{fmt}'.", err=True)
+        _echo(f"grinivil: --format must be text or json, not "
+              f"'{safe_text(fmt, newlines=False)}'.", err=True)
         raise typer.Exit(UNREADABLE)
 
 
@@ -122,7 +168,7 @@ def validate(
         "--format", metavar="FORMAT",
         help="text; json: one document (files, skipped, summary); jsonl: one record a line, "
         "a summary record last.")] = "text",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", parser=_number(1),
                                       metavar="N", help="Validate in this many processes.")] = 1,
     lenient: Annotated[bool, typer.Option(
         "--lenient", metavar="",
@@ -146,7 +192,7 @@ def validate(
         "code in grinivil's process and is trusted: connect only to a cluster you run.")]
     = None,
 ) -> None:
-    """Replay each log through the rules: exit 0 when every move is legal, 1 at the first
+    """Replay each log through the rules. Exit 0 when every move is legal, 1 at the first
     illegal move or disagreeing claim, 2 when a log cannot be read. In folders and globs,
     YAML files that are clearly not Grinivil logs (none of a log's keys) are skipped and
     counted. Ctrl-C (or SIGTERM) stops at once, prints the results known and exits 130
@@ -161,14 +207,17 @@ def validate(
 def show(
     log: Annotated[Path, typer.Argument(metavar="LOG",
                                         help="Game log file (YAML); - reads standard input.")],
-    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+    turn: Annotated[int | None, typer.Option("--turn", parser=_number(0), metavar="N",
                                              help="Show the state after turn N "
                                              "(0 is the setup; default: the last turn).")] = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
     fmt: FormatOpt = "text",
 ) -> None:
-    """Show the state of the game after a turn as readable tables."""
+    """Show the state of the game after a turn as readable tables (the last turn when no
+    --turn is given). Exit 0; 1 when the log breaks a rule before the turn shown (the state
+    before that move is shown, then the finding); 2 when the log cannot be read or --turn is
+    not one of its turns."""
     _check_format(fmt)
     game = _load_or_exit(log, edition, max_size, fmt)
     snaps = game.replay.snapshots
@@ -200,9 +249,9 @@ def _turn_or_exit(log: Path, game: Game, turn: int | None, fmt: str) -> int:
 
 @app.command()
 def simulate(
-    players: Annotated[int, typer.Option("--players", min=2, max=6,
+    players: Annotated[int, typer.Option("--players", parser=_number(2, 6),
                                          metavar="N", help="Number of players (2 to 6).")] = 4,
-    seed: Annotated[int, typer.Option("--seed", metavar="SEED",
+    seed: Annotated[int, typer.Option("--seed", parser=_number(), metavar="SEED",
                                       help="Random seed: same seed, same log.")] = 1,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", metavar="FILE", help="Write the log here (default: print).")] = None,
@@ -220,7 +269,9 @@ def simulate(
         "like real ones, about 5 times slower; docs/bots.md).")] = "simple",
 ) -> None:
     """Play a complete legal game with bots and write its log (with --option, a variant
-    game: the options go into the log header; with --bot planner, the stronger bots)."""
+    game: the options go into the log header; with --bot planner, the stronger bots). Exit 0
+    when the log is written, 2 on a usage error (an unknown option or bot, an edition that
+    cannot be read) or when the file cannot be written."""
     from .edition.load import load_edition, refused_name
     from .errors import IllegalMove
     from .logfile.writer import log_to_yaml
@@ -297,14 +348,19 @@ def _edition_beside(log: Path, edition: str | None) -> None:
 
 
 AuditFormatOpt = Annotated[str, typer.Option(
-    "--format", metavar="FORMAT", help="Output format: table, markdown or json.")]
+    "--format", metavar="FORMAT", help="Output format: text, markdown or json.")]
 
 
 def _load_for_audit(log: Path, edition: str | None, max_size: int, fmt: str,
                     lenient: bool = False) -> Game:
-    """Read and replay without stopping at claims; exit 2 or 1 when that cannot be done."""
-    if fmt not in ("table", "markdown", "json"):
-        _echo(f"grinivil: --format must be table, markdown or json, not '{fmt}'.", err=True)
+    """Read and replay without stopping at claims; exit 2 or 1 when that cannot be done.
+    `--format` is text, markdown or json, as every command names its formats (`table`, its
+    name before 0.2, is still taken, with a word on standard error)."""
+    if fmt == "table":
+        _echo("grinivil: --format table is now --format text (the same tables).", err=True)
+    elif fmt not in ("text", "markdown", "json"):
+        _echo(f"grinivil: --format must be text, markdown or json, not "
+              f"'{safe_text(fmt, newlines=False)}'.", err=True)
         raise typer.Exit(UNREADABLE)
     game = _load_or_exit(log, edition, max_size, fmt, claims=False, lenient=lenient)
     if game.replay.error is not None and not (lenient and fmt == "json"):
@@ -320,7 +376,7 @@ def audit(
                                         help="Game log file (YAML); - reads standard input.")],
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
-    fmt: AuditFormatOpt = "table",
+    fmt: AuditFormatOpt = "text",
     chart: Annotated[Path | None, typer.Option(
         "--chart", metavar="FILE",
         help="Also write an SVG chart of VPs and money per player.")] = None,
@@ -329,7 +385,9 @@ def audit(
         help="Carry on after illegal moves (they are listed first).")] = False,
 ) -> None:
     """Final scores itemised, Public building shares, tie-breaks, and the first claim of the
-    log that disagrees with the rules (exit 1), with the ledger entries that explain it."""
+    log that disagrees with the rules, with the ledger entries that explain it. Exit 0 when
+    every claim agrees, 1 at a claim that disagrees or an illegal move, 2 when the log cannot
+    be read or its game is not over."""
     from .reports.audit import audit as run_audit
     from .reports.audit_report import audit_json, audit_text
 
@@ -387,9 +445,11 @@ def ledger(
                                               help="Only turns A-B (or N).")] = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
-    fmt: AuditFormatOpt = "table",
+    fmt: AuditFormatOpt = "text",
 ) -> None:
-    """Every change of money, VPs, cubes, trees, Blocks and Workers, with its cause and rule."""
+    """Every change of money, VPs, cubes, trees, Blocks and Workers, with its cause and rule.
+    Exit 0; 1 when the log breaks a rule (the ledger up to that move is printed, then the
+    finding); 2 when it cannot be read."""
     from .reports.audit_report import LEDGER_HEADERS, ledger_rows, table
 
     game = _load_for_audit(log, edition, max_size, fmt)
@@ -430,7 +490,7 @@ def _turn_range(turns: str | None) -> tuple[int, int]:
 def moves(
     log: Annotated[Path, typer.Argument(metavar="LOG",
                                         help="Game log file (YAML); - reads standard input.")],
-    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+    turn: Annotated[int | None, typer.Option("--turn", parser=_number(0), metavar="N",
                                              help="The choices after turn N (0 is "
                                              "the setup; default: the last turn).")] = None,
     tile: Annotated[str | None, typer.Option("--tile", metavar="TILE",
@@ -448,7 +508,8 @@ def moves(
 ) -> None:
     """The legal choices of the player on turn after a turn: which tiles are eligible (and
     why the others are not); with --tile, each decision of that tile's action and its exact
-    options."""
+    options. Exit 0; 1 when a value given with --set is one the rules refuse (the rule
+    said); 2 when the log cannot be read or --turn is not one of its legal turns."""
     from .engine.actions import NAMES
     from .logfile.suggest import hint
     from .reports.moves_report import dotted, tiles_report
@@ -511,7 +572,7 @@ def record(
                                         "replayed and continued; a new one starts with its "
                                         "setup, asked (or dealt with --deal).")],
     deal: DealOpt = None,
-    players: DealtPlayersOpt = 4,
+    players: PlayersOpt = None,
     names: NamesOpt = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="KEY=VALUE",
@@ -527,7 +588,10 @@ def record(
     options, checked by the rules at once, and the log written after every turn. At a
     question: ? (options, and why a tile is not eligible), back, undo, board, note TEXT,
     score NAME N ..., quit. One recorder writes a log at a time; a log changed on disk
-    meanwhile is not written over."""
+    meanwhile is not written over. Exit 0 when the recording ends (quit, the end of the game
+    or of the answers file); with --answers, 1 when the rules refuse an answer and 2 when it
+    names no option; 1 when the log breaks a rule; 2 when it cannot be read or recorded
+    (another recorder has it)."""
     from .recorder.console import Refused, Script, Stop, Terminal
     from .recorder.console import record as record_turns
     from .recorder.session import CannotRecord, Recording
@@ -543,14 +607,14 @@ def record(
             options: dict[str, Any] = {}
             for text in option or []:
                 options.update(parse_option(text))
-            rec = Recording.deal(log, players, deal, options,
-                                 [n.strip() for n in names.split(",")] if names else None,
-                                 edition)
-            out(f"{log}: a new {players}-player game dealt from seed {deal}.")
+            count, named = _seats(players, names)
+            rec = Recording.deal(log, count, deal, options, named, edition)
+            out(f"{log}: a new {count}-player game dealt from seed {deal}.")
             _after_new_log(log, edition)
         else:
-            if option or names:
-                raise CannotRecord("--option and --names are for a game dealt with --deal")
+            if option or names or players is not None:
+                raise CannotRecord("--players, --names and --option are for a game dealt "
+                                   "with --deal")
             if log.exists():
                 rec = Recording.open(log, edition, max_size)
             else:
@@ -596,14 +660,14 @@ def serve(
                                         help="The log to record into: an existing one is "
                                         "replayed and continued; a new one starts with its "
                                         "setup, asked at the terminal (or dealt with --deal).")],
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, metavar="PORT",
+    port: Annotated[int, typer.Option("--port", parser=_number(0, 65535), metavar="PORT",
                                       help="The port to listen on (0: any free one).")] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", metavar="", help="Listen on the local network too (for a tablet and phones); the "
         "printed address and its QR code carry the join token every request needs.")]
     = False,
     deal: DealOpt = None,
-    players: DealtPlayersOpt = 4,
+    players: PlayersOpt = None,
     names: NamesOpt = None,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
@@ -611,20 +675,21 @@ def serve(
     """Record a game from a tablet and phones: a local web page showing the board, each
     question as buttons (checked by the rules as record checks it), the game live on every
     page, and each player's Auction bids and Crowdfunding pledges secret on their own phone
-    until all are in. Listens on 127.0.0.1 unless --lan; one writer a log."""
+    until all are in. Listens on 127.0.0.1 unless --lan; one writer a log. Exit 0 when
+    stopped with Ctrl-C, 2 when the log cannot be read or served (another recorder has it,
+    the port is taken)."""
     from .recorder.console import Refused, Terminal
     from .recorder.session import CannotRecord, Recording
     from .serve.run import serve as serve_table
 
     try:
         if deal is not None:
-            rec = Recording.deal(log, players, deal, None,
-                                 [n.strip() for n in names.split(",")] if names else None,
-                                 edition, by="serve")
-            _echo(f"{log}: a new {players}-player game dealt from seed {deal}.")
+            count, named = _seats(players, names)
+            rec = Recording.deal(log, count, deal, None, named, edition, by="serve")
+            _echo(f"{log}: a new {count}-player game dealt from seed {deal}.")
             _after_new_log(log, edition)
-        elif names:
-            raise CannotRecord("--names is for a game dealt with --deal")
+        elif names or players is not None:
+            raise CannotRecord("--players and --names are for a game dealt with --deal")
         elif not log.exists():  # its setup as dealt at the table, asked here first
             rec = _setup_at_the_table(log, Terminal(_echo), edition, "serve",
                                       "; then the page is served")
@@ -696,40 +761,43 @@ def _board(rec: Any) -> str:
 def new(
     output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
                                          help="The new log (refused if it exists).")],
-    players: Annotated[str, typer.Option(
-        "--players", metavar="NAMES",
-        help="The players in seating order, comma-separated: Anna,Bruno,Clara (2 to 6).")],
+    players: PlayersOpt = None,
+    names: NamesOpt = None,
     deal: Annotated[int, typer.Option(
-        "--deal", metavar="SEED", help="The seed of the random legal setup written.")] = 1,
+        "--deal", parser=_number(), metavar="SEED",
+        help="The seed of the random legal setup written.")] = 1,
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="KEY=VALUE", help="A variant, as for simulate (repeatable).")]
     = None,
     edition: EditionOpt = None,
 ) -> None:
-    """Start a new log: the players, and a legal setup dealt at random (from --deal SEED)
-    with a comment above each value saying where it comes from at the table, to replace with
-    what was dealt there; then `grinivil record FILE` records the turns."""
+    """Start a new log: the players (`--names Anna,Bruno,Clara` in seating order, or
+    `--players N` with the names Anna, Bruno...), and a legal setup dealt at random (from
+    --deal SEED) with a comment above each value saying where it comes from at the table, to
+    replace with what was dealt there; then `grinivil record FILE` records the turns. Exit 0
+    when written, 2 when it cannot be (the file exists, a name is refused)."""
     from .recorder.session import CannotRecord, Recording
     from .table.deal import parse_option
 
-    names = [n.strip() for n in players.split(",") if n.strip()]
-    if not 2 <= len(names) <= 6:
-        _echo(f"grinivil: --players names 2 to 6 players, comma-separated (Anna,Bruno); "
-              f"'{safe_text(players, newlines=False)}' names {len(names)}.", err=True)
+    if players is None and names is None:
+        _echo("grinivil: name the players in seating order: --names Anna,Bruno,Clara (or "
+              "--players N for Anna, Bruno, ...).", err=True)
         raise typer.Exit(UNREADABLE)
+    count, named = _seats(players, names)
     try:
         options: dict[str, Any] = {}
         for text in option or []:
             options.update(parse_option(text))
-        Recording.deal(output, len(names), deal, options, names, edition,
-                       explained=True).close()
+        rec = Recording.deal(output, count, deal, options, named, edition, explained=True)
+        seated = [p.name for p in rec.game.state.players]
+        rec.close()
     except (CannotRecord, ValueError) as e:
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(UNREADABLE) from None
     except OSError as e:  # a name too long to look at
         _echo(f"grinivil: cannot write {output}: {_why(output.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    _echo(f"{output}: a new {len(names)}-player game ({', '.join(names)}), its setup dealt "
+    _echo(f"{output}: a new {count}-player game ({', '.join(seated)}), its setup dealt "
           f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
           f"with `grinivil record {output}`.")
     _after_new_log(output, edition)
@@ -742,8 +810,8 @@ def rule(
         "AMB-TAR, A08) to list its ids.")],
 ) -> None:
     """What a rule id of grinivil's messages means: what the rule says, where it stands in
-    the rulebook, the project's rulings that touch it and the tests that cover it. Exit 2
-    for an id the reference does not know (with a "did you mean")."""
+    the rulebook, the project's rulings that touch it and the tests that cover it. Exit 0,
+    or 2 for an id the reference does not know (with a "did you mean")."""
     from .rules.reference import explain
 
     text, code = explain(query)
@@ -767,7 +835,7 @@ def schema(
     """Print the JSON Schema of the game log format (with --edition, one that lists the
     edition's names), or write it with -o: `grinivil schema -o games/game-log.schema.json`
     beside a club's logs, whose `$schema` line names it, for an editor to check them as they
-    are typed."""
+    are typed. Exit 0; 2 when the edition cannot be read or the file cannot be written."""
     from .edition.schema import schema_for_edition
     from .logfile.schemadata import LOG_SCHEMA
 
@@ -835,7 +903,8 @@ def edition_new(
     """Write a copy of an edition to correct against your box: the whole file with its
     comments, a `$schema` line an editor resolves from the copy's folder, and a title saying
     it is a copy to correct. Then `grinivil edition check FILE` checks it and `--edition
-    FILE` plays, records and validates with it."""
+    FILE` plays, records and validates with it. Exit 0 when written; 2 when the file exists,
+    the edition copied is not correct, or the copy cannot be written."""
     import os
 
     from .edition.check import check_edition, reconstructed
@@ -937,7 +1006,8 @@ def edition_diff(
 def edition_schema(output: SchemaOutputOpt = None) -> None:
     """Print the JSON Schema of an edition file, or write it with -o beside a club's copy,
     whose `$schema` line names it (`grinivil edition schema -o edition.schema.json`), for an
-    editor to complete and check the copy as it is typed."""
+    editor to complete and check the copy as it is typed. Exit 0; 2 when the file cannot
+    be written."""
     import json
 
     from .base.packagedata import files
@@ -957,7 +1027,8 @@ def edition_show(
     the ids a log gives them, each resident card as a card, the buildings, both Markets, the
     Bonus Road Track, the action tiles and the ring, the Import die, the counts), every value
     the rulebook does not print marked, with what to check, and counted at the top. Lay it
-    beside your box; correct your copy where they differ (`grinivil edition new`)."""
+    beside your box; correct your copy where they differ (`grinivil edition new`). Exit 0
+    when written; 2 when the edition is not correct or the page cannot be written."""
     from .edition.check import check_edition, reconstructed
     from .render.catalogue import catalogue_html
 
@@ -1013,7 +1084,7 @@ def render(
                                          help="Directory for the SVG files (created, not "
                                          "the folders above it; an earlier render's "
                                          "turn-*.svg/.png there are removed).")],
-    turn: Annotated[int | None, typer.Option("--turn", metavar="N",
+    turn: Annotated[int | None, typer.Option("--turn", parser=_number(0), metavar="N",
                                              help="Only the snapshot after turn N "
                                              "(0 is the setup).")] = None,
     turns: Annotated[str | None, typer.Option("--turns", metavar="A-B",
@@ -1030,7 +1101,8 @@ def render(
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Draw the table after the setup and after every turn: one SVG each (turn-000.svg, ...).
-    Exit 1 at an illegal move (the turns before it are drawn), 2 when the log is unreadable."""
+    Exit 0; 1 at an illegal move (the turns before it are drawn), 2 when the log is
+    unreadable."""
     from .render import render_game
     from .render.files import remove_earlier_snapshots
     from .render.png import Converter, PngUnavailable, png_converter
@@ -1086,7 +1158,7 @@ def viewer(
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
 ) -> None:
     """Write one self-contained HTML page that steps through the game: every snapshot, the
-    turn's log entry, the validation result and a chart of VPs and money. Exit 1 at an
+    turn's log entry, the validation result and a chart of VPs and money. Exit 0; 1 at an
     illegal move (the page shows it at its turn), 2 when the log is unreadable."""
     from .viewer import viewer_html
 
@@ -1124,11 +1196,15 @@ def season_report(
         "--viewers", metavar="DIR",
         help="Also write each game's viewer page into this folder (created, not "
         "the folders above it) and link it from the report (slow for many logs).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", parser=_number(1),
                                       metavar="N",
                                       help="Read the logs in this many processes.")] = 1,
     edition: EditionOpt = None,
     max_size: MaxSizeOpt = DEFAULT_MAX_BYTES,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", metavar="",
+        help="No progress bar and no closing line: only the report, and the logs that "
+        "cannot be read.")] = False,
 ) -> None:
     """One page for a tournament or a club season: the games (players, final scores, winner,
     legal / illegal / claim findings), the standings across them (wins, average and best
@@ -1141,7 +1217,7 @@ def season_report(
         _echo(f"grinivil: --format must be html, markdown or json, not '{fmt}'.", err=True)
         raise typer.Exit(UNREADABLE)
     paths = batch.expand(logs)
-    progress = len(paths) > 1 and sys.stderr.isatty()
+    progress = len(paths) > 1 and sys.stderr.isatty() and not quiet
     games: list[dict[str, Any]] = []
     links: dict[int, str] = {}
     if viewers:  # before reading: a folder that cannot be had stops the command at once
@@ -1173,7 +1249,7 @@ def season_report(
             _echo(f"grinivil: {'' if named else first['where'] + ': '}{first['message']}"
                   + (f" (and {more} more problems)" if more else "")
                   + "; in the report as unreadable.", err=True)
-    if links:
+    if links and not quiet:
         _echo(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {viewers}")
     if fmt == "json":
         text = sr.to_json(title, games)
@@ -1184,11 +1260,13 @@ def season_report(
     code = sr.exit_code(games)
     if output is None:
         _echo(text, nl=False)
-        _echo(f"report: {sr.count_text(games)}.", err=True)
+        if not quiet:
+            _echo(f"report: {sr.count_text(games)}.", err=True)
     else:
         _write_or_exit(output, text)
-        _echo(f"report of {sr.count_text(games)} written to {output} "
-              f"({len(text.encode('utf-8')) / 1e3:.0f} kB)")
+        if not quiet:
+            _echo(f"report of {sr.count_text(games)} written to {output} "
+                  f"({len(text.encode('utf-8')) / 1e3:.0f} kB)")
     raise typer.Exit(code)
 
 

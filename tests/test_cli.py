@@ -196,7 +196,7 @@ def test_batch_directories_globs_and_jobs_keep_the_input_order(tmp_path: Path) -
               str(illegal))
     assert one.stdout == two.stdout
     *lines, last = [json.loads(line) for line in one.stdout.splitlines()]
-    assert last == {"summary": {"files": 4, "legal": 2, "illegal": 1, "unreadable": 1,
+    assert last == {"summary": {"files": 4, "legal": 2, "claims": 0, "illegal": 1, "unreadable": 1,
                                 "error": 0, "unfinished": 0, "skipped": 0, "exit": 2}}
     assert [Path(x["file"]).name for x in lines] == ["a.yaml", "b.yaml", "c.yaml", illegal.name]
     assert [x["status"] for x in lines] == ["legal", "legal", "unreadable", "illegal"]

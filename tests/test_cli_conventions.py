@@ -198,7 +198,8 @@ def test_json_is_one_document_and_jsonl_a_record_a_line(tmp_path: Path) -> None:
     result = grinivil("validate", "--format", "json", str(legal), str(ILLEGAL))
     document = json.loads(result.stdout)
     assert [Path(f["file"]).name for f in document["files"]] == ["a.yaml", ILLEGAL.name]
-    assert document["summary"] == {"files": 2, "legal": 1, "illegal": 1, "unreadable": 0,
+    assert document["summary"] == {"files": 2, "legal": 1, "claims": 0, "illegal": 1,
+                                   "unreadable": 0,
                                    "error": 0, "unfinished": 0, "skipped": 0, "exit": 1}
     assert result.returncode == 1
     records, summary, code = jsonl(str(legal), str(ILLEGAL))
@@ -359,7 +360,7 @@ def test_schema_for_an_edition_names_what_an_editor_completes(tmp_path: Path) ->
 
 def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
         tmp_path: Path) -> None:
-    """`grinivil new --players Anna,Bruno,Clara -o FILE`: a 3-player log with those names in
+    """`grinivil new --names Anna,Bruno,Clara -o FILE`: a 3-player log with those names in
     seating order and a legal setup dealt from the seed (the same seed, the same setup), a
     comment above each setup value naming its step of the rulebook's Setup, a `$schema` path
     that resolves from the file's folder to the log schema, no turn yet (legal, unfinished),
@@ -369,7 +370,7 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
 
     out = tmp_path / "club" / "game.yaml"
     out.parent.mkdir()
-    result = grinivil("new", "--players", "Anna,Bruno,Clara", "-o", str(out))
+    result = grinivil("new", "--names", "Anna,Bruno,Clara", "-o", str(out))
     assert result.returncode == 0, result.stderr
     text = out.read_text(encoding="utf-8")
     data = yaml.safe_load(text)
@@ -384,16 +385,16 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
     assert grinivil("schema", "-o", str(target)).returncode == 0
     assert json.loads(target.read_text(encoding="utf-8"))["$id"].endswith(
         "game-log.schema.json")
-    second = grinivil("new", "--players", "Anna,Bruno", "-o", str(out.parent / "two.yaml"))
+    second = grinivil("new", "--names", "Anna,Bruno", "-o", str(out.parent / "two.yaml"))
     assert second.returncode == 0 and "$schema" not in second.stdout  # found beside it now
     check = grinivil("validate", str(out))
     assert check.returncode == 0 and "(0 turns)" in check.stdout
     again = tmp_path / "again.yaml"
-    assert grinivil("new", "--players", "Anna,Bruno,Clara", "-o", str(again)).returncode == 0
+    assert grinivil("new", "--names", "Anna,Bruno,Clara", "-o", str(again)).returncode == 0
     assert yaml.safe_load(again.read_text(encoding="utf-8"))["setup"] == data["setup"]
     assert Recording.open(out).turns == 0  # `grinivil record` goes on from it
-    assert grinivil("new", "--players", "Anna,Bruno", "-o", str(out)).returncode == 2
-    assert grinivil("new", "--players", "Anna", "-o", str(tmp_path / "x.yaml")).returncode == 2
+    assert grinivil("new", "--names", "Anna,Bruno", "-o", str(out)).returncode == 2
+    assert grinivil("new", "--names", "Anna", "-o", str(tmp_path / "x.yaml")).returncode == 2
 
 
 def test_a_misspelt_key_a_wrong_type_and_a_misspelt_card_are_reported_in_one_run(

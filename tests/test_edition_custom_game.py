@@ -160,12 +160,12 @@ def test_new_writes_a_log_that_finds_its_edition_and_says_where_it_looks(
     legal without --edition. With the file elsewhere, `new` says where the commands will look
     for it (the log's folder) and how else to give it; an edition file whose name cannot be
     written in a log (`my box.yaml`) is refused before anything is written (exit 2)."""
-    beside = run("new", "-o", "games/next.yaml", "--players", "Anna,Ben", "--edition",
+    beside = run("new", "-o", "games/next.yaml", "--names", "Anna,Ben", "--edition",
                  "games/club.yaml", cwd=recorded)
     assert beside.returncode == 0, beside.stderr
     assert "look for" not in beside.stdout
     assert run("validate", "games/next.yaml", cwd=recorded).returncode == 0
-    elsewhere = run("new", "-o", "other.yaml", "--players", "Anna,Ben", "--edition",
+    elsewhere = run("new", "-o", "other.yaml", "--names", "Anna,Ben", "--edition",
                     "games/club.yaml", cwd=recorded)
     assert elsewhere.returncode == 0, elsewhere.stderr
     assert ("other.yaml names the edition club: the commands that read it look for club.yaml "
@@ -173,7 +173,7 @@ def test_new_writes_a_log_that_finds_its_edition_and_says_where_it_looks(
             "games/club.yaml each time.") in elsewhere.stdout
     spaced = recorded / "games" / "my box.yaml"
     spaced.write_bytes((recorded / "games" / "club.yaml").read_bytes())
-    refused = run("new", "-o", "spaced.yaml", "--players", "Anna,Ben", "--edition",
+    refused = run("new", "-o", "spaced.yaml", "--names", "Anna,Ben", "--edition",
                   "games/my box.yaml", cwd=recorded)
     spaced.unlink()
     assert refused.returncode == 2

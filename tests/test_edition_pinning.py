@@ -124,7 +124,7 @@ def test_a_log_may_name_the_kept_version(tmp_path: Path) -> None:
 def test_the_logs_the_tool_writes_pin_their_data(tmp_path: Path, how: str) -> None:
     log = tmp_path / "game.yaml"
     if how == "new":
-        args = ["new", "--players", "Anna,Bruno", "-o", str(log)]
+        args = ["new", "--names", "Anna,Bruno", "-o", str(log)]
     elif how == "record":
         answers = tmp_path / "none.txt"
         answers.write_text("")

@@ -283,7 +283,7 @@ FITS = "b" * 243  # with .yaml, 248 bytes: fits (and so does NAME.lock), `.NAME.
     ("report", str(GAME2), "-o", f"{LONG}.html"),
     ("report", str(GAME2), "-o", "report.html", "--viewers", LONG),
     ("schema", "--edition", f"{LONG}.yaml"),  # a bare long name is an unknown edition
-    ("new", "-o", f"{LONG}.yaml", "--players", "Anna,Bruno"),
+    ("new", "-o", f"{LONG}.yaml", "--names", "Anna,Bruno"),
     ("simulate", "--players", "2", "-o", f"{LONG}.yaml"),
     ("audit", str(GAME2), "--chart", f"{LONG}.svg"),
     ("viewer", str(GAME2), "-o", f"{LONG}.html"),
@@ -301,7 +301,7 @@ def test_a_name_too_long_is_said_for_people(tmp_path: Path, monkeypatch: pytest.
 
 @pytest.mark.parametrize("args", [
     ("simulate", "--players", "2", "-o", f"{FITS}.yaml"),
-    ("new", "-o", f"{FITS}.yaml", "--players", "Anna,Bruno"),
+    ("new", "-o", f"{FITS}.yaml", "--names", "Anna,Bruno"),
     ("viewer", str(GAME2), "-o", f"{FITS}.html"),
 ], ids=lambda a: a[0])
 def test_a_long_name_that_fits_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -327,7 +327,7 @@ def test_new_refuses_a_name_over_40_characters_and_writes_nothing(tmp_path: Path
     log after writing it."""
     out = tmp_path / "club.yaml"
     name = "B" * 41
-    result = invoke("new", "--players", f"Anna,{name}", "-o", str(out))
+    result = invoke("new", "--names", f"Anna,{name}", "-o", str(out))
     assert result.exit_code == 2, result.output
     assert f"a player's name is at most 40 characters; '{name}' has 41" in result.output
     assert not out.exists()
@@ -354,12 +354,12 @@ def test_a_name_with_a_zero_width_joiner_emoji_is_a_name(tmp_path: Path) -> None
     U+FE0F are names; a right-to-left override (U+202E) still is not."""
     out = tmp_path / "club.yaml"
     family, heart = "\U0001F469\u200d\U0001F469\u200d\U0001F467", "\u2764\ufe0f"
-    result = invoke("new", "--players", f"{family},{heart},Anna", "-o", str(out))
+    result = invoke("new", "--names", f"{family},{heart},Anna", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert [p["name"] for p in load_game(out).loaded.data["players"]] == [family, heart,
                                                                           "Anna"]
     spoof = tmp_path / "spoof.yaml"
-    result = invoke("new", "--players", "Anna,\u202eannA", "-o", str(spoof))
+    result = invoke("new", "--names", "Anna,\u202eannA", "-o", str(spoof))
     assert result.exit_code == 2, result.output
     assert "U+202E" in result.output
     assert not spoof.exists()

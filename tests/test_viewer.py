@@ -304,7 +304,7 @@ def test_a_wrong_claim_is_a_finding_and_the_game_goes_on(tmp_path: Path) -> None
     flagged = [(f["turn"], f.get("claim")) for f in data["frames"] if f.get("error")]
     assert flagged == [(160, True)]
     assert data["frames"][-1]["turn"] == 228 and len(data["snapshots"]) == 229
-    assert '<span class="gv-badge gv-illegal">1 claim disagreeing</span>' in html
+    assert '<span class="gv-badge gv-claims">1 claim disagreeing</span>' in html
     assert "Anna has 2 Grinies after this turn by the rules; the log claims 10." in \
         data["frames"][160]["error"]
 

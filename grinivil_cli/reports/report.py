@@ -11,7 +11,7 @@ from ..edition.model import RESOURCES
 from ..engine import townland
 from ..engine.actions import NAMES
 from ..engine.game import plural
-from ..engine.replay import Snapshot
+from ..engine.replay import CLAIM, Snapshot
 from ..engine.setup import describe_options
 from ..engine.state import GameState
 from ..errors import IllegalMove, Problem
@@ -52,7 +52,9 @@ def _move(e: IllegalMove) -> dict[str, Any]:
 
 
 def validation(path: str, game: Game) -> dict[str, Any]:
-    """Legal, or the first illegal move / disagreeing claim; the final scores when over."""
+    """Legal, or the first illegal move / disagreeing claim; the final scores when over. The
+    status: `legal`, `illegal` (a move breaks a rule), or `claims` (every move is legal, and a
+    claimed number disagrees with the rules: a finding, not an illegal move), both exit 1."""
     r = game.replay
     turns = r.played
     out: dict[str, Any] = {"file": path, "turns": turns}
@@ -66,7 +68,8 @@ def validation(path: str, game: Game) -> dict[str, Any]:
             where = "" if e.position else f"{path}: "
             later = " (follows an earlier finding)" if i else ""
             lines.append(f"{where}{e}{later}")
-        out.update(status="illegal", exit=1, error=_move(r.error),
+        claims_only = all(e.rule == CLAIM for e in r.findings or [r.error])
+        out.update(status="claims" if claims_only else "illegal", exit=1, error=_move(r.error),
                    findings=[_move(e) for e in r.findings],
                    text=shown_lines(path, lines, "findings"))
         return out

@@ -778,7 +778,9 @@ class _Pool:
             self.finished[task[0]] = _lost(task[1], self.workers[i].process)
 
 
-STATUSES = ("legal", "illegal", "unreadable", "error")
+STATUSES = ("legal", "claims", "illegal", "unreadable", "error")
+# how the count line says each (`2 files: 1 legal, 1 with claims that disagree`)
+SAID = {"claims": "with claims that disagree"}
 KEYS_SAID = "format, players, setup, turns"  # sniff.LOG_KEYS, in the log's order
 
 
@@ -803,8 +805,9 @@ def summary(results: list[dict[str, Any]], not_logs: list[Path] | None = None,
     width = max(len(f) for f, _, _ in rows)
     lines = [f"{f:<{width}}  {s:<10}  {d}" for f, s, d in rows]
     n = counts(results, not_logs)
-    parts = [f"{n[s]} {s}" + (f" ({n['unfinished']} unfinished)" if s == "legal" and
-                              n["unfinished"] else "") for s in STATUSES if n[s]]
+    parts = [f"{n[s]} {SAID.get(s, s)}" + (f" ({n['unfinished']} unfinished)" if s == "legal"
+                                           and n["unfinished"] else "")
+             for s in STATUSES if n[s]]
     lines.append(f"{plural(len(results), 'file')}: " + ", ".join(parts))
     odd = not_files or {}
     yaml = [p for p in not_logs or [] if p not in odd]
@@ -828,7 +831,7 @@ def _detail(r: dict[str, Any]) -> str:
         playing = r.get("unfinished")
         return plural(int(r.get("turns", 0)), "turn") + (
             f", unfinished ({', '.join(playing)} still playing)" if playing else "")
-    if r["status"] == "illegal":
+    if r["status"] in ("illegal", "claims"):
         e = r["error"]
         return f"turn {e['turn']}: {e['rule']}" if e.get("turn") else e["rule"]
     if r["status"] == "unreadable":
