@@ -71,7 +71,8 @@ from grinivil_cli.validate.batch import validate_one  # noqa: E402
 # `validate --lenient` (carry on after an illegal move) is fuzzed too where the validator has it.
 LENIENT = "lenient" in inspect.signature(validate_one).parameters
 Loc = tuple[Any, ...]  # a path from the root of the log: keys and list indexes
-STATUS_EXIT = {"legal": 0, "illegal": 1, "unreadable": 2}
+# `claims`: every move legal and a claimed number disagreeing (a finding, not an illegal move)
+STATUS_EXIT = {"legal": 0, "claims": 1, "illegal": 1, "unreadable": 2}
 SLOTS = ["C"] + [f"I{i}" for i in range(8)] + [f"O{i}" for i in range(8)]
 SITE = re.compile(r"^(C|[IO]\d)\.s\d+$")
 SPOT = re.compile(r"^(C|[IO]\d)\.p\d+$")
@@ -604,8 +605,8 @@ def check_report(result: dict[str, Any]) -> str | None:
         return f"a traceback in the message: {result.get('text')}"
     if not is_safe(str(result.get("text"))):  # what a terminal would be given
         return f"a control or bidi character in the message: {result.get('text')!r}"
-    if status == "illegal" and not result["error"].get("rule"):
-        return "illegal without a rule id"
+    if status in ("illegal", "claims") and not result["error"].get("rule"):
+        return f"{status} without a rule id"
     if status == "unreadable" and not result.get("problems"):
         return "unreadable without a problem"
     return None
@@ -956,7 +957,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.save:
                     save(args.save, outcome)
     ran = sum(counts.values())
-    summary = {"ran": ran, "accepted": counts["legal"], "illegal": counts["illegal"],
+    summary = {"ran": ran, "accepted": counts["legal"], "claims": counts["claims"],
+               "illegal": counts["illegal"],
                "unreadable": counts["unreadable"], "crashed": counts["crash"],
                "cli_runs": cli_runs, "hostile_runs": args.hostile_runs,
                "hostile_inputs_crashed": len(hostile),
