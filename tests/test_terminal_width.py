@@ -37,11 +37,25 @@ from grinivil_cli.rules import reference
 from grinivil_cli.table.loading import Game, load_game
 
 TOP = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((TOP / "samples").glob("*.yaml")) + sorted(
-    (TOP / "samples" / "variants").glob("*.yaml"))
-CLAIMS = sorted((TOP / "samples" / "claims").glob("*.yaml"))
-SIX = TOP / "samples" / "game-6p.yaml"
-BEFORE_16 = TOP / "tests" / "data" / "standard-before-issue-16.yaml"
+
+
+def named(pattern: str) -> list[Path]:
+    """The checkout's files matching `pattern`, named relative to the checkout as a user in it
+    names them: a path is never broken (it is copied from the terminal), and the checkout's own
+    folder may be of any length (CI's pushed absolute sample paths past 80 columns)."""
+    return sorted(p.relative_to(TOP) for p in TOP.glob(pattern))
+
+
+SAMPLES = named("samples/*.yaml") + named("samples/variants/*.yaml")
+CLAIMS = named("samples/claims/*.yaml")
+SIX = Path("samples/game-6p.yaml")
+BEFORE_16 = Path("tests/data/standard-before-issue-16.yaml")
+
+
+@pytest.fixture(autouse=True)
+def in_checkout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command runs in the checkout, where the relative paths above lead."""
+    monkeypatch.chdir(TOP)
 
 _REPLAYS: dict[tuple[Any, ...], Game] = {}
 
@@ -221,8 +235,8 @@ def test_validate_fits_and_loses_nothing(grinivil: Any) -> None:
         "  6. Clara 2"]
 
 
-@pytest.mark.parametrize("path", [SIX, TOP / "samples" / "game-4p.yaml",
-                                  TOP / "samples" / "variants" / "promo-tiles-4p.yaml"],
+@pytest.mark.parametrize("path", [SIX, Path("samples/game-4p.yaml"),
+                                  Path("samples/variants/promo-tiles-4p.yaml")],
                          ids=["game-6p", "game-4p", "promo-tiles-4p"])
 def test_moves_fits_and_loses_nothing(path: Path, grinivil: Any) -> None:
     """`moves`: every tile of the ring and why it is not eligible; with --tile, every option
