@@ -8,7 +8,7 @@ a time (`Table`, in docs/api.md). Every object says what it is in one short line
 >>> import grinivil
 >>> game = grinivil.read_log("samples/game-4p.yaml")
 >>> game
-<GameLog samples/game-4p.yaml: 4 players (Anna, Bruno, Clara, David), 132 turns, over, legal>
+<GameLog game-4p.yaml: 4 players (Anna, Bruno, Clara, David), 132 turns, over, legal>
 >>> game.players
 ['Anna', 'Bruno', 'Clara', 'David']
 >>> game.legal, game.turns
@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grinivil_cli import __version__ as __version__
-from grinivil_cli.base.shown import listed, tagged
+from grinivil_cli.base.shown import file_named, listed, tagged
 from grinivil_cli.choose import END, OMIT, Decision, TileChoice, tile_choices
 from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.game import Game as _Table
@@ -98,7 +98,7 @@ class GameLog:
         else:
             at = "the setup" if error.turn is None else f"turn {error.turn}"
             verdict = f"illegal: {error.rule} at {at}"
-        return tagged("GameLog", f"{self.source}: {players}, {self.turns} turns{over}, "
+        return tagged("GameLog", f"{file_named(self.source)}: {players}, {self.turns} turns{over}, "
                       f"{verdict}")
 
     @property

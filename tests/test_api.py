@@ -210,6 +210,21 @@ def test_reprs_are_short_and_say_what_they_are() -> None:
         assert kind.split()[0] in shown or kind == "Table (a turn being made)", (kind, shown)
 
 
+def test_a_repr_names_the_file_not_its_folders(tmp_path: Path) -> None:
+    """However deep the folder (CI's checkout pushed the verdict past the 200 characters), a
+    repr names the log's file and keeps what it says; `source` holds the whole path."""
+    deep = tmp_path.joinpath(*["a-folder-with-a-long-name"] * 8)
+    deep.mkdir(parents=True)
+    log = deep / "missed-participation-fee.yaml"
+    shutil.copy(TOP / "samples" / "claims" / log.name, log)
+    game = grinivil.read_log(log)
+    assert repr(game) == ("<GameLog missed-participation-fee.yaml: 3 players (Anna, Bruno, "
+                          "Clara), 228 turns, over, 1 claim the rules do not bear out>")
+    assert game.source == str(log)
+    table = grinivil.Table.from_log(log)
+    assert repr(table).startswith("<Table missed-participation-fee.yaml: ")
+
+
 def test_the_search_does_not_rest_on_the_reprs() -> None:
     """The chooser's cache key (`fingerprint`) is written from the state's fields: a change
     no repr shows (the Bonus Road Track, a Floor's builder) changes it."""

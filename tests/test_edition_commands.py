@@ -293,14 +293,15 @@ RECALIBRATED = {
 
 def test_diff_of_the_recalibration_of_issue_16() -> None:
     """The data before issue 16 against today's: the starting money and the nine cards, in
-    words, nothing else in the data; the `source` notes that changed listed apart."""
-    result = grinivil("edition", "diff", str(BEFORE_16), "standard")
+    words, nothing else in the data; the `source` notes that changed listed apart. The file
+    named from the checkout, as its user names it (a long absolute path wraps the title)."""
+    result = grinivil("edition", "diff", str(BEFORE_16.relative_to(TOP)), "standard", cwd=TOP)
     assert result.returncode == 1, result.stdout
     expected = ["  starting money 50 -> 70"] + [
         f"  {card}: the {building} moved from the mandatory to the optional features"
         for card, building in RECALIBRATED.values()]
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{BEFORE_16} -> standard: 10 differences in the data"
+    assert lines[0] == f"{BEFORE_16.relative_to(TOP)} -> standard: 10 differences in the data"
     assert lines[1:13] == ["Counts and money:", expected[0], "Resident cards:", *expected[1:]]
     assert lines[13] == "Notes (they judge nothing):"  # the same title: one note, its line
     assert lines[14].startswith("  where") and all(  # wrapped to the terminal's width

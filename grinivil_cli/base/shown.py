@@ -5,6 +5,7 @@ What the objects hold is read from their attributes."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 LIMIT = 200  # characters of any `repr` of the package's objects (tests/test_api.py)
@@ -31,6 +32,14 @@ def listed(items: Iterable[object], width: int) -> str:
 def counted(n: int, word: str) -> str:
     """'1 Tree', '2 Trees', '0 Trees'."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def file_named(source: object) -> str:
+    """A log's file by its name alone (`game-4p.yaml`), as a one-line `repr` shows it: a long
+    folder would push out what the line is for (the object's `source` holds the whole path).
+    `<text>`, `<stdin>` as they are."""
+    text = str(source)
+    return text if text.startswith("<") else os.path.basename(text.rstrip("/\\")) or text
 
 
 def tagged(name: str, what: str, limit: int = LIMIT) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..base.shown import tagged
+from ..base.shown import file_named, tagged
 from ..errors import Path, Position
 
 Places = dict[Path, tuple[int, int]]
@@ -64,7 +64,7 @@ class Loaded:
                                            else "")
         else:
             what = type(data).__name__
-        return tagged("Loaded", f"{self.source}: {what}")
+        return tagged("Loaded", f"{file_named(self.source)}: {what}")
 
     def position(self, path: Path, *, key: bool = False) -> Position | None:
         """The position of the value at `path` (or of its key), else of the nearest parent."""

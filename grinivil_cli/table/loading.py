@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..base import collector
-from ..base.shown import tagged
+from ..base.shown import file_named, tagged
 from ..edition.load import holding, load_edition
 from ..edition.model import Edition
 from ..edition.references import check_references
@@ -33,7 +33,7 @@ class Game:
     replay: Replay
 
     def __repr__(self) -> str:
-        return tagged("Game", f"{self.loaded.source}, {self.edition.name}: "
+        return tagged("Game", f"{file_named(self.loaded.source)}, {self.edition.name}: "
                       f"{repr(self.replay)[1:-1]}")
 
 

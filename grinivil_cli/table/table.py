@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..base.shown import tagged
+from ..base.shown import file_named, tagged
 from ..choose import Decision, Partial, Search, TileChoice, tile_choices, turn_search
 from ..edition.load import load_edition
 from ..edition.model import Edition
@@ -222,7 +222,7 @@ class Table:
                 if self._turn is not None else {}
             if made:
                 state += f", answered so far {made}"
-        return tagged("Table", f"{self.source}: {state}")
+        return tagged("Table", f"{file_named(self.source)}: {state}")
 
     # --- what is on the table -----------------------------------------------------------------
 
