@@ -51,14 +51,15 @@ def tracked(x: object) -> bool:
 def test_spared_blocks_freeze_what_was_there_nest_and_leave_nothing_frozen() -> None:
     before: list[object] = []  # a container, so the collector tracks it
     assert tracked(before)
+    frozen = gc.get_freeze_count()  # 0, but 375 on Python 3.12.1 after any collection
     with collector.spared():
-        assert not tracked(before) and gc.get_freeze_count() > 1000  # the modules...
+        assert not tracked(before) and gc.get_freeze_count() > frozen + 1000  # modules...
         made: list[object] = []
         assert tracked(made)  # made inside: collected as usual
         with collector.spared():  # nested: freezes nothing more
             assert tracked(made)
         assert tracked(made)
-    assert gc.get_freeze_count() == 0 and tracked(before)
+    assert gc.get_freeze_count() == frozen and tracked(before)
 
 
 class Node:

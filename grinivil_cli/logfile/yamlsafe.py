@@ -204,6 +204,8 @@ def _os_message(error: OSError | ValueError, source: str) -> str:
         return f"'{source}': no such file"
     if isinstance(error, PermissionError):
         return f"cannot read '{source}': permission denied"
+    if isinstance(error, ValueError):  # Python's words for it differ from version to version
+        return f"cannot read '{source}': a NUL character in the name, which no file name holds"
     return f"cannot read '{source}': {getattr(error, 'strerror', None) or error}"
 
 
