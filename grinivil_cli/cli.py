@@ -342,7 +342,7 @@ def _edition_beside(log: Path, edition: str | None) -> None:
             return
     except OSError:
         return
-    _echo(f"{log} names the edition {given.stem}: the commands that read it look for "
+    _note(f"{log} names the edition {given.stem}: the commands that read it look for "
           f"{given.name} in its folder ({beside}); copy {edition} there, or give --edition "
           f"{edition} each time.")
 
@@ -686,7 +686,7 @@ def serve(
         if deal is not None:
             count, named = _seats(players, names)
             rec = Recording.deal(log, count, deal, None, named, edition, by="serve")
-            _echo(f"{log}: a new {count}-player game dealt from seed {deal}.")
+            _note(f"{log}: a new {count}-player game dealt from seed {deal}.")
             _after_new_log(log, edition)
         elif names or players is not None:
             raise CannotRecord("--players and --names are for a game dealt with --deal")
@@ -719,7 +719,7 @@ def _setup_at_the_table(log: Path, console: Any, edition: str | None, by: str,
     from .recorder.dealing import deal_at_the_table
     from .recorder.session import Recording
 
-    _echo(f"{log} is a new log: the setup as it was dealt at the table (--deal SEED deals one "
+    _note(f"{log} is a new log: the setup as it was dealt at the table (--deal SEED deals one "
           f"at random){then}.")
     try:
         header = deal_at_the_table(console, load_edition(edition or "standard"))
@@ -797,7 +797,7 @@ def new(
     except OSError as e:  # a name too long to look at
         _echo(f"grinivil: cannot write {output}: {_why(output.parent, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    _echo(f"{output}: a new {count}-player game ({', '.join(seated)}), its setup dealt "
+    _note(f"{output}: a new {count}-player game ({', '.join(seated)}), its setup dealt "
           f"from seed {deal}: edit the setup to what your table dealt, then record the turns "
           f"with `grinivil record {output}`.")
     _after_new_log(output, edition)
@@ -863,7 +863,7 @@ def _schema_out(document: dict[str, Any], output: Path | None) -> None:
         _echo_json(document, indent=2, sort_keys=False)
         return
     _write_or_exit(output, safe_json(document, indent=2, sort_keys=False) + "\n")
-    _echo(f"{output}: the JSON Schema {document.get('title', '')!s}, for an editor to check "
+    _note(f"{output}: the JSON Schema {document.get('title', '')!s}, for an editor to check "
           "the files that name it as they are typed.")
 
 
@@ -876,7 +876,7 @@ def _schema_hint(written: Path, schema_file: str = "game-log.schema.json") -> No
         return
     command = "grinivil schema" if schema_file == "game-log.schema.json" else \
         "grinivil edition schema"
-    _echo(f"{written}: its `$schema` line names {schema_file} beside it, for an editor to "
+    _note(f"{written}: its `$schema` line names {schema_file} beside it, for an editor to "
           f"check it as it is typed: `{command} -o {written.parent / schema_file}` writes it "
           "there.")
 
@@ -922,7 +922,7 @@ def edition_new(
         _echo(f"grinivil: {'; '.join(p.message for p in e.problems)}", err=True)
         raise typer.Exit(UNREADABLE) from None
     _write_or_exit(output, text)
-    _echo(f"{output}: a copy of the edition {source} to correct against your box "
+    _note(f"{output}: a copy of the edition {source} to correct against your box "
           f"({reconstructed(checked.data)} records and counts reconstructed, marked `source: "
           f"reconstructed`); then `grinivil edition check {output}`.")
     _schema_hint(output, "edition.schema.json")
@@ -1035,7 +1035,7 @@ def edition_show(
     checked = check_edition(edition)
     _stop_unless_correct(checked, checked.name, "shown")
     _write_or_exit(output, catalogue_html(checked))
-    _echo(f"{output}: the catalogue of the edition {checked.name}, every component drawn "
+    _note(f"{output}: the catalogue of the edition {checked.name}, every component drawn "
           f"({reconstructed(checked.data)} values reconstructed, marked to check against your "
           "box).")
 
@@ -1135,11 +1135,11 @@ def render(
     except OSError as e:
         _echo(f"grinivil: cannot write to {output}: {_why(output, e)}.", err=True)
         raise typer.Exit(UNREADABLE) from None
-    _echo(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
+    _note(f"{_shown(log)}: {len(written)} snapshot{'s' * (len(written) != 1)} written to "
           f"{output}{' (SVG and PNG)' * png}")
     if removed:  # the folder holds this render only: say what went (docs/commands.md, output files)
         names = " ... ".join(dict.fromkeys((removed[0].name, removed[-1].name)))
-        _echo(f"{_shown(log)}: removed {len(removed)} file{'s' * (len(removed) != 1)} of an "
+        _note(f"{_shown(log)}: removed {len(removed)} file{'s' * (len(removed) != 1)} of an "
               f"earlier render from {output} ({names}: the turn-*.svg and turn-*.png not "
               "drawn this time)")
     if game.replay.error is not None:
@@ -1168,7 +1168,7 @@ def viewer(
         raise typer.Exit(ILLEGAL)
     page = viewer_html(game, _shown(log))
     _write_or_exit(output, page)
-    _echo(f"{_shown(log)}: viewer of {plural(len(game.replay.snapshots), 'snapshot')} "
+    _note(f"{_shown(log)}: viewer of {plural(len(game.replay.snapshots), 'snapshot')} "
           f"written to "
           f"{output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)")
     if game.replay.error is not None:
@@ -1250,7 +1250,7 @@ def season_report(
                   + (f" (and {more} more problems)" if more else "")
                   + "; in the report as unreadable.", err=True)
     if links and not quiet:
-        _echo(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {viewers}")
+        _note(f"{len(links)} viewer page{'s' * (len(links) != 1)} written to {viewers}")
     if fmt == "json":
         text = sr.to_json(title, games)
     elif fmt == "markdown":
@@ -1265,7 +1265,7 @@ def season_report(
     else:
         _write_or_exit(output, text)
         if not quiet:
-            _echo(f"report of {sr.count_text(games)} written to {output} "
+            _note(f"report of {sr.count_text(games)} written to {output} "
                   f"({len(text.encode('utf-8')) / 1e3:.0f} kB)")
     raise typer.Exit(code)
 
@@ -1324,6 +1324,13 @@ def _echo(text: str, err: bool = False, nl: bool = True) -> None:
     `safe_text`, so no control or bidi character of a log, a file name or an argument can act
     on the terminal (a message's own newlines are kept; a value's were escaped before)."""
     typer.echo(safe_text(text), err=err, nl=nl)
+
+
+def _note(text: str) -> None:
+    """What a command says after its work (what it wrote, what to do next): prose, wrapped
+    to the terminal's width between words (a path whole). A finding (`file:line:col:
+    message`) and a table go through `_echo`, each as its own lines."""
+    _echo(wrap(text, terminal_width()))
 
 
 def _echo_json(value: Any, indent: int | None = None, sort_keys: bool = True) -> None:

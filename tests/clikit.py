@@ -27,6 +27,12 @@ def grinivil(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess
     return result
 
 
+def words(text: str) -> str:
+    """`text` with its line breaks and runs of spaces as one space: what a command says as
+    prose is wrapped to the terminal's width (between words), and a test reads the words."""
+    return " ".join(text.split())
+
+
 def chromium_or_skip(what: str) -> tuple[str, ModuleType]:
     """Debian's chromium and Playwright's sync API, or the calling test module skipped, saying
     `what` the tests drive with them."""

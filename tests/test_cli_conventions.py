@@ -19,6 +19,8 @@ import yaml
 import grinivil as api
 import grinivil_cli
 
+from clikit import words
+
 
 def grinivil(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     result = subprocess.run([sys.executable, "-m", "grinivil_cli", *args], capture_output=True,
@@ -382,7 +384,7 @@ def test_new_writes_a_legal_setup_that_says_where_each_value_comes_from(
         assert step in text
     assert text.splitlines()[0] == "# yaml-language-server: $schema=game-log.schema.json"
     target = out.parent / "game-log.schema.json"
-    assert f"`grinivil schema -o {target}` writes it there." in result.stdout
+    assert f"`grinivil schema -o {target}` writes it there." in words(result.stdout)
     assert grinivil("schema", "-o", str(target)).returncode == 0
     assert json.loads(target.read_text(encoding="utf-8"))["$id"].endswith(
         "game-log.schema.json")

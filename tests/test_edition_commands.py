@@ -22,7 +22,7 @@ from grinivil_cli.edition.digest import data_digest
 from grinivil_cli.edition.load import load_edition
 from grinivil_cli.errors import LogFormatError
 
-from clikit import grinivil
+from clikit import grinivil, words
 
 TOP = Path(__file__).resolve().parent.parent
 STANDARD = TOP / "grinivil_cli" / "editions" / "standard.yaml"
@@ -54,12 +54,12 @@ def test_new_writes_the_whole_edition_with_its_comments_a_schema_line_and_a_titl
     out.parent.mkdir()
     result = grinivil("edition", "new", "-o", str(out))
     assert result.returncode == 0, result.stderr
-    assert f"{out}: a copy of the edition standard to correct" in result.stdout
+    assert f"{out}: a copy of the edition standard to correct" in words(result.stdout)
     text = out.read_text(encoding="utf-8")
     first = text.splitlines()[0]
     assert first == "# yaml-language-server: $schema=edition.schema.json"
     written = out.parent / "edition.schema.json"
-    assert f"`grinivil edition schema -o {written}` writes it there." in result.stdout
+    assert f"`grinivil edition schema -o {written}` writes it there." in words(result.stdout)
     assert grinivil("edition", "schema", "-o", str(written)).returncode == 0
     assert json.loads(written.read_text(encoding="utf-8")) == \
         json.loads(SCHEMA.read_text(encoding="utf-8"))

@@ -23,6 +23,8 @@ import yaml
 from grinivil_cli.recorder.transcript import transcript
 from grinivil_cli.table.loading import load_game
 
+from clikit import words
+
 SEED, TURNS = "3", 12
 RENAMED = {"paula": ("ruzena", "Paula", "Růžena"), "milan": ("matej", "Milan", "Matěj"),
            "agata": ("zofie", "Agata", "Žofie")}
@@ -170,7 +172,7 @@ def test_new_writes_a_log_that_finds_its_edition_and_says_where_it_looks(
     assert elsewhere.returncode == 0, elsewhere.stderr
     assert ("other.yaml names the edition club: the commands that read it look for club.yaml "
             "in its folder (club.yaml); copy games/club.yaml there, or give --edition "
-            "games/club.yaml each time.") in elsewhere.stdout
+            "games/club.yaml each time.") in words(elsewhere.stdout)
     spaced = recorded / "games" / "my box.yaml"
     spaced.write_bytes((recorded / "games" / "club.yaml").read_bytes())
     refused = run("new", "-o", "spaced.yaml", "--names", "Anna,Ben", "--edition",

@@ -19,7 +19,7 @@ import pytest
 
 from grinivil_cli.edition.check import check_edition, reconstructed
 
-from clikit import grinivil
+from clikit import grinivil, words
 
 STANDARD_TO_CHECK = 95
 MARKED_COUNTS = {"starting_money", "road_track", "ring_corners", "import_prices",
@@ -100,10 +100,10 @@ def test_the_command_writes_one_self_contained_printable_page(
     and tiles are not split; the line printed says what was written and how many values to
     check."""
     html, printed = standard
-    assert printed.strip().endswith("the catalogue of the edition standard, every component "
-                                    "drawn (95 values reconstructed, marked to check against "
-                                    "your box).")
-    assert printed.count("\n") == 1
+    assert words(printed).endswith("the catalogue of the edition standard, every component "
+                                   "drawn (95 values reconstructed, marked to check against "
+                                   "your box).")
+    assert all(len(line) <= 100 for line in printed.splitlines())  # wrapped to the width
     assert html.startswith("<!DOCTYPE html>")
     assert "<script" not in html and "<link" not in html and " src=" not in html
     assert "url(http" not in html and "@import" not in html

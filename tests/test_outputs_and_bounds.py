@@ -25,6 +25,8 @@ from grinivil_cli.render.style import text_width
 from grinivil_cli.table.loading import load_game
 from grinivil_cli.viewer import viewer_html
 
+from clikit import words
+
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"
 GAME2 = SAMPLES / "game-2p.yaml"
@@ -100,7 +102,8 @@ def test_render_over_an_earlier_game_removes_its_snapshots_and_nothing_else(
     assert tree(out) == sorted(drawn + mine + ["turn-900.svg"])
     for name in drawn:
         assert (out / name).read_text(encoding="utf-8").startswith("<?xml")
-    assert f"removed 166 files of an earlier render from {out}" in result.stdout, result.stdout
+    assert f"removed 166 files of an earlier render from {out}" in words(result.stdout), \
+        result.stdout
 
 
 def test_render_into_a_folder_of_its_own_snapshots_says_nothing_about_removing(

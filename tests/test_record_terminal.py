@@ -8,6 +8,7 @@ Resources #01, 2 Sell the House #12, 4 Convert #13, 5 Subsidy #17, 9 the Auction
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -19,10 +20,19 @@ from grinivil_cli.table.loading import load_game
 pexpect = pytest.importorskip("pexpect")
 
 GRINIVIL = [sys.executable, "-m", "grinivil_cli"]
+ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_])|\x08")  # a terminal's
+
+
+def said(pattern: str) -> str:
+    """`pattern` with each space as any run of spaces and line breaks: the recorder wraps what
+    it says to the terminal's width, and a long log path moves the breaks."""
+    return pattern.replace(" ", r"\s+")
 
 
 def spawn(*args: str) -> object:
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
+    for name in ("COLUMNS", "LINES"):  # the terminal's own size, not the test run's
+        env.pop(name, None)
     child = pexpect.spawn(GRINIVIL[0], [*GRINIVIL[1:], *args], env=env, encoding="utf-8",
                           timeout=60, dimensions=(40, 120))
     return child
@@ -54,8 +64,9 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
     c.expect("turn 1: Anna, Convert")
     c.expect("turn 2, Bruno")
     c.sendline("5")  # #05 is the Auction, position 5 holds Subsidy: which one?
-    c.expect(r"'5' could be Auction \(#05, ring position 9\) by its printed number, or "
-             r"Subsidy \(#17, ring position 5\) by its place on the ring: answer #05 or @5")
+    c.expect(r"  '5' could be Auction \(#05, ring position 9\) by its printed number, or "
+             r"Subsidy \(#17, ring position 5\) by its place on\r\n    the ring: answer #05 "
+             r"or @5\r\n")  # wrapped to the terminal's 120 columns (less one), between words
     c.sendline("@5")  # Subsidy, by its ring position
     c.expect(r"= Subsidy \(#17, ring position 5\)")
     c.expect("turn 2: Bruno, Subsidy")
@@ -71,9 +82,9 @@ def test_a_game_recorded_at_the_terminal_killed_and_taken_up_again(tmp_path: Pat
                                          {"player": "Bruno", "tile": "subsidy"}]
 
     c = spawn("record", str(log))
-    c.expect(r"2 turns recorded; Clara is on turn \(turn 3\)")
-    c.expect(r"the last turn recorded: turn 2: Bruno, Subsidy: Bruno: Subsidy with 3 unemployed "
-             r"Workers \+12 G \(R-A17-01\)\.")
+    c.expect(said(r"2 turns recorded; Clara is on turn \(turn 3\)"))
+    c.expect(said(r"the last turn recorded: turn 2: Bruno, Subsidy: Bruno: Subsidy with 3 "
+                  r"unemployed Workers \+12 G \(R-A17-01\)\."))
     c.expect("turn 3, Clara")
     c.sendline("1 cw")  # a whole turn on one line: Buy Resources, a concrete and a wood
     c.expect(r"concrete bought \(cubes concrete\) 0 to 7> cw")
@@ -116,3 +127,30 @@ def test_a_setup_corrected_with_back_and_a_second_recorder_refused(tmp_path: Pat
     c.close()
     written = load_game(log).loaded.data
     assert [p["name"] for p in written["players"]] == said[1:3]
+
+
+def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
+    """At 80 columns a refusal, a "did you mean" and the tiles' list are wrapped between words
+    (a tile's id whole), every line within the terminal's width less one."""
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
+    for name in ("COLUMNS", "LINES"):
+        env.pop(name, None)
+    c = pexpect.spawn(GRINIVIL[0], [*GRINIVIL[1:], "record", "club.yaml", "--deal", "7",
+                                    "--players", "3"], cwd=tmp_path,  # a path is never broken
+                      env=env, encoding="utf-8", timeout=60, dimensions=(40, 80))
+    c.expect(r"turn 1, Anna: the Action Tile \(tile\)")
+    said = [c.before]
+    for answer, then in (("subsidyy", r"turn 1, Anna"), ("subsidy", r"turn 2, Bruno"),
+                         ("9", r"answer #09 or @9")):
+        c.sendline(answer)
+        c.expect(then)
+        said.append(c.before)
+    c.expect(r"turn 2, Bruno")
+    said.append(c.before)
+    c.terminate(force=True)
+    text = ESCAPES.sub("", "".join(said)).replace("\r", "")
+    lines = [line for line in text.split("\n") if line.strip()]
+    assert any("did you mean 'subsidy'?" in line for line in lines), text
+    assert any("'9' could be Buy Trees (#09, ring position 14)" in line for line in lines), text
+    assert any(line.startswith("    ") and "#" in line for line in lines), text  # a wrapped list
+    assert all(len(line) <= 79 for line in lines), [line for line in lines if len(line) > 79]

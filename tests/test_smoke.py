@@ -35,7 +35,7 @@ import typer
 from grinivil_cli import __version__
 from grinivil_cli.cli import app
 
-from clikit import grinivil
+from clikit import grinivil, words
 
 pytestmark = pytest.mark.smoke
 
@@ -220,7 +220,7 @@ def test_record_at_a_terminal(tmp_path: Path) -> None:
 def test_viewer(recorded: Path, tmp_path: Path) -> None:
     result = grinivil("viewer", str(recorded), "-o", "v.html", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "viewer of 4 snapshots written to v.html" in result.stdout
+    assert "viewer of 4 snapshots written to v.html" in words(result.stdout)
     assert "</html>" in (tmp_path / "v.html").read_text()
 
 

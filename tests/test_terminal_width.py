@@ -407,3 +407,32 @@ def test_wrap_breaks_between_words_or_items_and_indents() -> None:
     assert wrap("   4 explore      Explore  eligible but long", 30, hang=" " * 7) == \
         "   4 explore      Explore\n       eligible but long"
     assert wrap("short", 10) == "short" and wrap("a b " * 40, None) == "a b " * 40
+
+
+def test_what_the_commands_say_after_their_work_fits(grinivil: Any, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prose a command says once it has written its file (what it wrote, what to do
+    next: `new`'s was 158 columns, the `$schema` hint 165) is wrapped between words, each
+    file's name whole; run in the user's folder, with the names as typed there."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "game.yaml").write_text((TOP / "samples" / "game-2p.yaml").read_text())
+    said = {
+        "new": ("new", "-o", "x.yaml", "--names", "Anna,Bruno"),
+        "schema": ("schema", "-o", "s.json"),
+        "render": ("render", "games/game.yaml", "--turn", "3", "-o", "out"),
+        "viewer": ("viewer", "games/game.yaml", "-o", "v.html"),
+        "edition new": ("edition", "new", "-o", "my-box.yaml"),
+        "edition show": ("edition", "show", "-o", "catalogue.html"),
+        "report": ("report", "games", "-o", "r.html"),
+    }
+    for name, args in said.items():
+        code, out = grinivil(*args)
+        assert code == 0, (name, out)
+        fits(out, 80)
+        assert out.strip(), name
+    code, out = grinivil("new", "-o", "y.yaml", "--names", "Anna,Bruno")
+    assert flat("y.yaml: a new 2-player game (Anna, Bruno), its setup dealt from seed") in \
+        flat(out)
+    assert flat("its `$schema` line names game-log.schema.json beside it") in flat(out)
+    assert len(out.splitlines()) > 2  # 158 and 165 columns: wrapped, nothing lost

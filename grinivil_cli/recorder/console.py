@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..base.width import wrap
 from ..choose import MISSING, Decision, reason
 from ..edition.model import RESOURCES
 from ..engine.actions import NAMES
@@ -247,10 +248,10 @@ class Terminal:
         return max(40, shutil.get_terminal_size((97, 24)).columns - 1)
 
     def say(self, text: str) -> None:
-        self.out(text)
+        self.out(wrap(text, self.width))  # between words: a path or an id is never broken
 
     def refuse(self, message: str, code: int) -> None:
-        self.out(f"  {message}")
+        self.out(wrap(f"  {message}", self.width))
 
     def confirm(self, question: str) -> bool:
         try:
