@@ -178,7 +178,7 @@ def auction_bids(g: Game) -> tuple[Decision, Search, Partial]:
     return d, s, p
 
 
-def test_r_a05_02_the_initiator_bids_10_to_all_she_holds_the_others_may_bid_nothing() -> None:
+def test_r_a05_02_the_initiator_bids_10_to_all_she_holds_others_may_bid_nothing() -> None:
     """R-A05-02: Anna (Initiator, 50 G) 10..50; Bruno (50 G) nothing, or 10..50."""
     g = new_game(2)
     d, s, p = auction_bids(g)
@@ -267,7 +267,7 @@ WEST = ["I0.p1", "I0.p2", "I0.p3", "I0.p4", "I0.p5", "O1.p1", "O1.p2"]
 EAST = ["I1.p1", "I1.p2", "I1.p3", "O1.p3", "O1.p4"]
 
 
-def test_r_plant_07_after_a_first_spot_only_its_sector_is_offered_in_ascending_order() -> None:
+def test_r_plant_07_after_a_spot_only_its_sector_is_offered_in_ascending_order() -> None:
     """R-A10-01, R-PLANT-05/07: Anna holds 5 Trees. The first Spot: any of the 14 free Spots
     (C.p1, C.p2; I01's p1-p5 and O1's left p1, p2; I02's p1-p3 and O1's right p3, p4). After
     I0.p2: the free Spots of its sector after it (ascending), or the end: I0.p3, I0.p4, I0.p5,
@@ -581,7 +581,7 @@ def tile_answers_counted(monkeypatch: pytest.MonkeyPatch, g: Game) -> Callable[
     return answers
 
 
-def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_each_draw(
+def test_r_tar_06_a_tile_no_draw_lets_one_perform_is_found_without_trying_draws(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """R-TAR-06, R-RND-03, R-RND-05, R-A01-03: Anna at position 19 with 5 G. Choosing Buy
     Resources (position 1) or the discount tile (11) completes the TAR: the Taxes (5 G) take
@@ -674,7 +674,7 @@ def draws_judged(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[tuple[int, .
     return seen
 
 
-def test_r_a01_03_a_purchase_after_a_refill_is_judged_by_the_draws_with_most_of_a_kind(
+def test_r_a01_03_a_purchase_after_refill_is_judged_by_draws_with_most_of_a_kind(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """R-A01-03, R-MKT-05, R-RND-03, R-RND-05: Anna at position 19 with 11 G; the Market
     holds no concrete, 4 wood (next buy 8), 3 steel (12). Choosing Buy Resources (position 1)
@@ -727,7 +727,7 @@ def test_r_a01_03_no_refill_lets_one_buy_after_three_draws_of_fifteen(
     assert replays_every > replays_deciding
 
 
-def test_r_a06_03_a_sale_after_a_refill_is_judged_by_the_draws_with_fewest_of_a_kind(
+def test_r_a06_03_a_sale_after_refill_is_judged_by_draws_with_fewest_of_a_kind(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """R-A06-03, R-MKT-05, R-RND-05: Anna at position 19 holds 1 concrete; the Market's
     concrete section has one empty hole (11 of 12), wood and steel are full. Sell Resources

@@ -436,7 +436,7 @@ def test_validate_on_a_dask_cluster_gives_the_reports_of_one_process() -> None:
     assert both.returncode == 2 and "not with --jobs" in both.stderr
 
 
-def test_a_log_started_by_record_names_the_nearest_schema_never_the_installed_one(
+def test_a_log_started_by_record_names_the_nearest_schema_not_the_installed_one(
         tmp_path: Path) -> None:
     """`grinivil record --deal` starts a log whose `$schema` comment is a path from the log's
     folder to the nearest copy of the log schema in that folder or above it (`NAME` or

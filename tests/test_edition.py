@@ -404,7 +404,7 @@ def test_unknown_edition_name() -> None:
         load_edition("standart")
 
 
-def test_recalibrated_resident_cards_say_so_and_twelve_require_a_commerce_building() -> None:
+def test_recalibrated_resident_cards_say_so_and_twelve_need_a_commerce_building() -> None:
     """AMB-RESI-03, AMB-SETUP-04 (issue 16): the standard edition's recalibration as
     docs/rulings.md states it. 12 of the 29 cards have a mandatory Commerce building. The 9
     cards whose building was moved to the optional features say so in `source:`, and they

@@ -44,7 +44,7 @@ def without_title(data: dict[str, Any]) -> dict[str, Any]:
 # --- edition new ---------------------------------------------------------------------------
 
 
-def test_new_writes_the_whole_edition_with_its_comments_a_schema_line_and_a_title(
+def test_new_writes_the_whole_edition_with_comments_a_schema_line_and_a_title(
         tmp_path: Path) -> None:
     """The copy loads, holds the bundled edition's data but the title (which says it is a copy
     to correct), keeps every comment, and its first line names the edition schema beside it

@@ -77,7 +77,7 @@ def audit_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return result
 
 
-def test_lenient_audit_of_an_illegal_unfinished_log_exits_1_with_one_json_document(
+def test_lenient_audit_of_illegal_unfinished_log_exits_1_with_one_json_document(
         tmp_path: Path) -> None:
     """The log breaks a rule (exit 1) before any final score exists: the finding is listed,
     then why there is nothing to audit; with --format json, all of it is one document. (The

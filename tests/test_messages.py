@@ -85,7 +85,7 @@ def test_amb_rdb_03_road_bonus_declined_has_a_ruling_and_declines_the_space() ->
 SAMPLE_2P = Path(__file__).resolve().parent.parent / "samples" / "game-2p.yaml"
 
 
-def test_r_wh_06_excess_that_does_not_make_the_rest_fit_says_what_is_kept_and_why() -> None:
+def test_r_wh_06_excess_not_making_the_rest_fit_says_what_is_kept_and_why() -> None:
     """R-WH-01, R-WH-03, R-WH-06: the Big Warehouse has Sections of 4, 2 and 2, one Resource
     type each. Anna holds 8 wood and buys 2 concrete: 10 cubes. Giving up 1 concrete, she keeps
     1 concrete and 8 wood, 9 cubes for 8 places; giving up 1 wood she keeps 2 concrete and 7

@@ -63,7 +63,7 @@ def test_render_refuses_a_snapshot_name_that_is_a_link_and_writes_nothing(tmp_pa
     assert tree(out) == ["turn-000.svg"]  # refused before anything is written
 
 
-def test_render_refuses_a_dangling_link_that_would_put_a_snapshot_outside_its_folder(
+def test_render_refuses_a_dangling_link_putting_a_snapshot_outside_its_folder(
         tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -124,7 +124,7 @@ def test_a_file_the_user_names_is_still_written_through_its_link(tmp_path: Path)
     assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_write_atomic_refuses_a_link_when_asked_and_a_race_replaces_only_the_link(
+def test_write_atomic_refuses_a_link_if_asked_and_a_race_replaces_only_the_link(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text(NOTES, encoding="utf-8")

@@ -365,7 +365,7 @@ def test_browser_forty_character_names_stay_inside_the_side_cards(tmp_path: Path
     assert 'data-overflow="none"' in body, body
 
 
-def test_forty_character_names_in_the_snapshot_are_cut_with_the_full_name_as_a_tooltip(
+def test_the_snapshot_cuts_forty_character_names_with_the_full_name_as_a_tooltip(
         tmp_path: Path) -> None:
     """The players table gives a name 166 px before the Money column: a long one is cut with an
     ellipsis, the whole name in its `<title>`; the legend keeps room for it."""

@@ -41,7 +41,7 @@ def searched(g: Game, **record: Any) -> str | None:
 
 # --- item 5: the narrowest rule, the same in the list and in validate ----------------------------
 
-def test_r_a02_03_buy_resources_with_discount_not_eligible_names_its_own_cost_rule() -> None:
+def test_r_a02_03_buy_resources_discount_not_eligible_names_its_own_cost_rule() -> None:
     """R-A02-03 (not #01's R-A01-03): with 0 G no cube on the Market costs 3 or less (the
     cheapest, steel, 12 - 3 = 9): the list and validate both cite #02's cost rule."""
     g = new_game(2, money=0)
@@ -62,7 +62,7 @@ def test_r_bld_07_build_floor_without_the_cubes_of_any_floor() -> None:
             building="house")
 
 
-def test_r_a06_03_sell_resources_whose_refill_fills_the_last_hole_of_the_cubes_held() -> None:
+def test_r_a06_03_sell_resources_whose_refill_fills_the_last_hole_of_cubes_held() -> None:
     """R-A06-03 (not R-A06-01): the Market is full but for a wood hole and a concrete hole;
     Anna (position 6) holds 1 wood and chooses Sell Resources (3), completing the TAR; the
     pouch holds only wood, so every refill fills the wood hole: she holds a cube, but no
@@ -214,7 +214,7 @@ def test_amb_end_04_a_finishing_move_may_name_an_occupied_replanting() -> None:
     assert player(g, "Anna").finished
 
 
-def test_amb_end_04_a_finishing_move_may_name_an_action_that_could_not_be_carried_out() -> None:
+def test_amb_end_04_a_finishing_move_may_name_an_action_it_cannot_carry_out() -> None:
     """AMB-END-04 (b), R-A18-06: Bruno has finished, so Forced Trade cannot be carried out;
     Anna at 18 naming it (14) finishes all the same, in the list and in validate; before the
     boundary the rule holds."""

@@ -163,7 +163,7 @@ def test_a_log_that_breaks_a_rule_is_not_continued(tmp_path: Path) -> None:
     assert "R-GEN-02" in result.output and "game.yaml:" in result.output
 
 
-def test_a_log_with_a_section_after_its_turns_is_refused_and_a_setup_left_unfinished_writes_nothing(
+def test_a_section_after_turns_is_refused_and_an_unfinished_setup_writes_nothing(
         tmp_path: Path) -> None:
     log = dealt(tmp_path)  # its title moved after the turns: only the final claims go there
     text = log.read_text()

@@ -474,7 +474,7 @@ def test_r_sell_05_commerce_on_an_access_road_beyond_the_maximum_distance() -> N
     assert "the Shopping Center at O1.s3 is too far (distance 3 > 2)" in e.message
 
 
-def test_r_aba_04_connected_road_from_an_access_road_site_completes_the_main_road() -> None:
+def test_r_aba_04_connected_road_from_access_road_site_completes_the_main_road() -> None:
     """R-ABA-04, AMB-ABA-02, R-BLD-08, R-ROAD-06, R-RDB-04, R-SBON-04: O03 at O2 (behind the
     completed R2) prints a Construction Road and an Access Road; its site O2.s2 lies on the
     Access Road, in the section O2.road. Anna builds a Bus Stop there (concrete + steel, 2 VP;

@@ -9,6 +9,7 @@ Construction: "5 Grinies plus 3 Grinies for each Resident ... (max. total 20 Gri
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import sys
@@ -101,6 +102,39 @@ def test_explain_r_fee_03_gives_the_numbers_and_the_chapter() -> None:
     assert "\n    test_explain_r_fee_03_gives_the_numbers_and_the_chapter\n" in text
     assert all(len(line) <= reference.WIDTH for line in text.splitlines()
                if not line.startswith("    test_"))  # a test name is never broken
+
+
+def test_every_test_name_fits_on_a_line_of_grinivil_rule() -> None:
+    """`grinivil rule ID` shows each test naming the id whole, on a line of its own indented 4
+    spaces, and the command fits 80 columns: a test function's name (a method's as pytest names
+    it after the file, `Class::test_name`) is at most 76 characters. Read with `ast`, as
+    tools/rule_reference.py reads them, from every file of tests/."""
+    limit = reference.WIDTH - len("    ")
+    names: list[str] = []
+    for path in sorted((TOP / "tests").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names.append(node.name)
+            elif isinstance(node, ast.ClassDef):
+                names += [f"{node.name}::{item.name}" for item in node.body
+                          if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert any(name.startswith("test_") for name in names)  # the files were read
+    long = [f"{len(name)} {name}" for name in names
+            if name.rpartition("::")[2].startswith("test") and len(name) > limit]
+    assert long == [], f"test names longer than {limit} characters:\n" + "\n".join(long)
+
+
+def test_every_rule_explained_fits_80_columns() -> None:
+    """Every id and family `grinivil rule` explains: each line at most 80 columns (a ruling's
+    heading named three chapters in 99)."""
+    queries = sorted(reference.ids()) + reference.families()
+    wide = [(q, line) for q in queries for line in reference.explain(q)[0].splitlines()
+            if len(line) > reference.WIDTH]
+    assert wide == []
+    heading = reference.explain("AMB-A08A-01")[0].splitlines()[:2]
+    assert heading == ["AMB-A08A-01  (ruling; rulebook: Action Tiles Overview; Exploring the "
+                       "Land Area,", "  Parcel Ownership)"]
 
 
 def test_explain_is_case_insensitive_and_pads_the_number() -> None:

@@ -113,7 +113,7 @@ def test_r_var_long_01_three_blocks_more_is_a_rule_break_not_a_format_error(
     assert "by 1 or 2; the log says 3" in e.message
 
 
-def test_r_var_pers_01_a_pick_with_both_or_neither_is_a_rule_break_not_a_format_error(
+def test_r_var_pers_01_a_pick_with_both_or_neither_breaks_a_rule_not_the_format(
         tmp_path: Path) -> None:
     """R-VAR-PERS-01: a pick names one pink tile, forced in or kept out (was the pick's anyOf
     include/exclude and its 'not both')."""
@@ -126,7 +126,7 @@ def test_r_var_pers_01_a_pick_with_both_or_neither_is_a_rule_break_not_a_format_
     assert "names neither" in e.message
 
 
-def test_r_var_pers_01_an_initial_tile_is_not_pink_a_rule_break_not_a_did_you_mean(
+def test_r_var_pers_01_a_non_pink_tile_is_a_rule_break_not_a_did_you_mean(
         tmp_path: Path) -> None:
     """R-VAR-PERS-01: Buy Resources (an Initial tile) exists but is not pink (the pick's enum
     used to list only the ring's variable tiles: "did you mean 'sell-resources'")."""
@@ -141,7 +141,7 @@ def test_r_var_pers_01_an_initial_tile_is_not_pink_a_rule_break_not_a_did_you_me
     assert "'auction', which has no pink border" in e.message
 
 
-def test_r_setup_19_a_promo_tile_that_is_no_promo_tile_is_a_rule_break_not_a_did_you_mean(
+def test_r_setup_19_a_non_promo_tile_is_a_rule_break_not_a_did_you_mean(
         tmp_path: Path) -> None:
     """R-SETUP-19, AMB-SETUP-10: the promo tiles (#51P-#53P) join the pink tiles; Banker is a
     tile of the box but not a promo tile (the option's enum used to list the three promo tiles
@@ -151,7 +151,7 @@ def test_r_setup_19_a_promo_tile_that_is_no_promo_tile_is_a_rule_break_not_a_did
     assert "'banker' is not a promo tile" in e.message and "did you mean" not in e.message
 
 
-def test_r_setup_01_three_or_twice_the_same_inner_tile_is_a_rule_break_not_a_format_error(
+def test_r_setup_01_three_or_repeated_inner_tiles_break_a_rule_not_the_format(
         tmp_path: Path) -> None:
     """R-SETUP-01: two different Inner tiles (was inner_tiles minItems/maxItems 2,
     uniqueItems)."""
@@ -163,7 +163,7 @@ def test_r_setup_01_three_or_twice_the_same_inner_tile_is_a_rule_break_not_a_for
     assert "'I01' is drawn twice" in e.message
 
 
-def test_r_setup_08_four_or_repeated_display_cards_are_a_rule_break_not_a_format_error(
+def test_r_setup_08_four_or_repeated_display_cards_break_a_rule_not_the_format(
         tmp_path: Path) -> None:
     """R-SETUP-08: 5 different cards on the Display (was display minItems/maxItems 5,
     uniqueItems)."""
@@ -203,7 +203,7 @@ def test_r_setup_21_a_tile_twice_or_an_initial_tile_on_the_ring_is_a_rule_break(
     assert "'build-floor' is an Initial tile" in e.message
 
 
-def test_r_vp_01_a_conversion_rate_of_nine_at_setup_is_a_rule_break_not_a_format_error(
+def test_r_vp_01_a_conversion_rate_of_nine_at_setup_breaks_a_rule_not_the_format(
         tmp_path: Path) -> None:
     """R-VP-01, R-SETUP-22: the D4's first roll is a rate of 5 to 8 (was conversion_rate
     minimum 5 / maximum 8)."""
@@ -260,7 +260,7 @@ def test_r_vp_02_six_vps_or_both_directions_is_a_rule_break_not_a_format_error()
     assert e.path == ("turns", 0, "vp_to_money")
 
 
-def test_r_vp_01_a_conversion_die_roll_of_nine_is_a_rule_break_not_a_format_error() -> None:
+def test_r_vp_01_a_conversion_die_roll_of_nine_breaks_a_rule_not_the_format() -> None:
     """R-VP-01, R-A13-02: the D4's new rate is 5 to 8 (was the convert roll's minimum 5 /
     maximum 8)."""
     g = new_game(2)
@@ -369,7 +369,7 @@ def test_r_sbon_03_random_and_chosen_cubes_is_a_rule_break_not_a_format_error() 
     assert "not both" in e.message
 
 
-def test_r_aba_02_two_associated_build_actions_is_a_rule_break_not_a_format_error() -> None:
+def test_r_aba_02_two_associated_build_actions_break_a_rule_not_the_format() -> None:
     """R-ABA-02: at most one Associated Build Action (was associated maxProperties 1)."""
     g = new_game(2)
     give(g, "Anna", concrete=5, wood=2, steel=1)

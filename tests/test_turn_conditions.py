@@ -48,7 +48,7 @@ def place_i04_at_i2(g: Game) -> None:
 
 # --- class 3: "at the beginning of your turn" ----------------------------------------------------
 
-def test_r_wrk_02_a_repeat_build_is_judged_on_the_workers_at_the_beginning_of_the_turn() -> None:
+def test_r_wrk_02_a_repeat_build_is_judged_on_the_workers_the_turn_began_with() -> None:
     """R-WRK-02, R-SACT-05, R-BLD-09: Anna has one free Worker (two stand at unfinished Houses
     on C.s1 and C.s2). Floor 1 of a Bus Stop on I2.s2 (1 concrete + 1 steel, 2 VP) places it
     and earns the site's Repeat Action; the Repeat Build Floor (at a premium, #04 at 16) adds
@@ -106,7 +106,7 @@ CONVERT_AT_12 = [t if t not in ("subsidy", "convert") else
                  {"subsidy": "convert", "convert": "subsidy"}[t] for t in RING]
 
 
-def test_r_vp_05_the_vps_before_selecting_convert_count_not_those_after_the_taxes() -> None:
+def test_r_vp_05_the_vps_before_selecting_convert_count_not_those_after_taxes() -> None:
     """R-VP-05, R-VP-06, R-RND-07: Anna has 1 VP and 3 Grinies on position 15; choosing Convert
     (position 12) completes the TAR: she pays 3 of the 5 Grinies of Taxes and loses 1 VP. She
     had 1 VP before selecting Convert, so she must convert at least 1 VP: no 15 Grinies. With 0

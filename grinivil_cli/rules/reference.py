@@ -226,7 +226,7 @@ def _summary(rule_id: str) -> str:
 
 def _describe(found: Entry) -> str:
     kind = "ruling" if found.is_ruling else "rule"
-    lines = [f"{found.id}  ({kind}; rulebook: {found.chapter})", ""]
+    lines = [*_wrap(f"{found.id}  ({kind}; rulebook: {found.chapter})", first=""), ""]
     lines += _wrap(found.says)
     lines.append("")
     if found.is_ruling:
