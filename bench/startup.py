@@ -8,7 +8,8 @@ illegal sample r-gen-02, 4 turns), Python parsing the same YAML with libyaml, an
 and the imports alone (typer; the typer application, which every other command imports).
 `--before TREE`: also the same validation by the code of TREE (a checkout of an earlier commit,
 e.g. `git worktree add /tmp/before HEAD`), in the same rounds. Issue 15's target: the
-validation under 0.15 s.
+validation under 0.15 s; issue 33's: within 3x the parse (docs/performance.md, section 9: run it
+from an environment the wheel is installed in, outside the checkout, to measure what users run).
 
 Python's compiled modules (`.pyc`) are kept, as an installed package has them: in a folder of
 this run's (PYTHONPYCACHEPREFIX), filled by one untimed run of each command, so nothing is
@@ -30,6 +31,7 @@ from pathlib import Path
 TOP = Path(__file__).resolve().parent.parent
 LOG = TOP / "samples" / "illegal" / "r-gen-02-turn-out-of-order.yaml"
 TARGET = 0.15
+RATIO = 3  # issue 33: within 3x the bare parse
 VALIDATE = "grinivil validate (4-turn log)"
 BEFORE = "grinivil validate, code of --before"
 PARSE = "Python + libyaml parse of it"
@@ -96,8 +98,10 @@ def main() -> None:
     for name, seconds in least.items():
         print(f"{name:<36} {seconds:6.3f} s")
     took = least[VALIDATE]
+    ratio = took / least[PARSE]
     print(f"\n.pyc {'kept' if args.bytecode else 'not written (PYTHONDONTWRITEBYTECODE)'}; "
-          f"validate: {took / least[PARSE]:.1f}x the parse; target {TARGET} s: "
+          f"validate: {ratio:.1f}x the parse, target {RATIO}x: "
+          f"{'PASS' if ratio <= RATIO else 'FAIL'}; target {TARGET} s: "
           f"{'PASS' if took < TARGET else 'FAIL'}")
 
 
