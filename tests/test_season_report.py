@@ -16,6 +16,8 @@ import pytest
 
 from grinivil_cli.season.report import standings
 
+from clikit import words
+
 TOP = Path(__file__).parent.parent
 SAMPLES = TOP / "samples"
 GAME_4P = "samples/game-4p.yaml"
@@ -141,7 +143,7 @@ def test_an_unreadable_log_is_a_row_with_its_problem_and_exit_2(tmp_path: Path) 
     assert f"{broken}:" in result.stderr and "unreadable" in result.stderr
     page = out.read_text(encoding="utf-8")
     assert "unreadable (1 problem)" in page and "Anna 76, Bruno 70" in page
-    assert "report of 2 games: 1 legal, 1 unreadable written to" in result.stdout
+    assert "report of 2 games: 1 legal, 1 unreadable written to" in words(result.stdout)
     payload, code = report_json(GAME_2P, str(broken))
     assert code == 2
     assert payload["games"][1]["findings"][0]["rule"] == "unreadable"

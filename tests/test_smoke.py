@@ -166,7 +166,7 @@ def test_moves() -> None:
 def test_render(tmp_path: Path) -> None:
     result = grinivil("render", str(GAME), "--turn", "3", "-o", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "1 snapshot written to out" in result.stdout
+    assert "1 snapshot written to out" in words(result.stdout)
     assert "</svg>" in (tmp_path / "out" / "turn-003.svg").read_text()
 
 
@@ -229,7 +229,7 @@ def test_report(tmp_path: Path) -> None:
     result = grinivil("report", str(SAMPLES), "-o", "r.html", cwd=tmp_path)
     assert result.returncode == 1, result.stderr
     assert re.match(r"report of \d+ games: \d+ legal, \d+ with claim findings, \d+ illegal "
-                    r"written to r\.html", result.stdout), result.stdout
+                    r"written to r\.html", words(result.stdout)), result.stdout
     assert "</html>" in (tmp_path / "r.html").read_text()
 
 
@@ -268,7 +268,7 @@ def test_edition_diff() -> None:
 def test_new(tmp_path: Path) -> None:
     result = grinivil("new", "-o", "x.yaml", "--names", "A,B", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "x.yaml: a new 2-player game (A, B)" in result.stdout
+    assert "x.yaml: a new 2-player game (A, B)" in words(result.stdout)
     assert "\nformat: grinivil-log/1\n" in (tmp_path / "x.yaml").read_text()
 
 
@@ -310,4 +310,4 @@ def test_serve(recorded: Path) -> None:
     err = server.stderr.read() if server.stderr else ""
     assert server.returncode == 0, err
     assert "Traceback" not in out + err, err
-    assert f"{recorded}: 3 whole turns recorded" in out
+    assert f"{recorded}: 3 whole turns recorded" in words(out)
