@@ -735,17 +735,17 @@ def _whole(turns: int) -> str:
     return f"{turns} whole turn{'' if turns == 1 else 's'}"
 
 
-def _board(rec: Any) -> str:
-    """The table as `show` prints it, with the ids an answer can name now (free sites and
-    spots, slots to explore, roads to build: `recorder/board.py`), and drawn as `render --ids`
-    draws it, in an SVG file beside the log (LOG-board.svg, written whole) to keep open in a
-    browser: the ids the questions ask for, written where they are."""
+def _board(rec: Any, width: int) -> str:
+    """The table as `show` prints it in `width` columns, with the ids an answer can name now
+    (free sites and spots, slots to explore, roads to build: `recorder/board.py`), and drawn as
+    `render --ids` draws it, in an SVG file beside the log (LOG-board.svg, written whole) to
+    keep open in a browser: the ids the questions ask for, written where they are."""
     from .base.output import write_atomic
     from .recorder.board import answer_ids
     from .render.snapshot import snapshot_svg
 
     snap = rec.table.snapshot
-    text: str = report.state_tables(snap)["text"] + "\n\n" + answer_ids(rec.game)
+    text: str = report.state_tables(snap, width)["text"] + "\n\n" + answer_ids(rec.game, width)
     picture = rec.path.with_name(f"{rec.path.stem}-board.svg")
     try:
         write_atomic(picture, snapshot_svg(snap, log_turn=rec.last, previous=None,

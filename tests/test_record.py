@@ -330,14 +330,19 @@ def test_r_setup_11_the_market_takes_the_cubes_of_its_player_count(tmp_path: Pat
 
 def test_board_shows_the_table_and_draws_it_beside_the_log(tmp_path: Path) -> None:
     """`board` prints the tables of `show` (Anna's 82 G after her Subsidy: the starting
-    70 G + 12) and writes the picture of the table beside the log."""
+    70 G + 12) in the width of the answers' transcript (96 columns: the players' table turned
+    over, a column for each player) and writes the picture of the table beside the log."""
     log = dealt(tmp_path)
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "subsidy", "board")))
     assert result.exit_code == 0, result.output
     picture = tmp_path / "game-board.svg"
     assert f"The table drawn: {picture}" in result.output
-    assert re.search(r"^Anna +82 +0 ", result.output, re.MULTILINE)  # money, VP
+    assert re.search(r"^player +Anna +Bruno +Clara", result.output, re.MULTILINE)
+    assert re.search(r"^money +82 ", result.output, re.MULTILINE)
+    assert re.search(r"^VP +0 ", result.output, re.MULTILINE)
+    assert all(len(line) <= 96 for line in result.output.splitlines()
+               if str(tmp_path) not in line)  # but the lines naming a path of the test's
     assert picture.read_text().lstrip().startswith(("<?xml", "<svg"))
 
 

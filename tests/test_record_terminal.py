@@ -131,7 +131,8 @@ def test_a_setup_corrected_with_back_and_a_second_recorder_refused(tmp_path: Pat
 
 def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
     """At 80 columns a refusal, a "did you mean" and the tiles' list are wrapped between words
-    (a tile's id whole), every line within the terminal's width less one."""
+    (a tile's id whole), and `board`'s tables fit (the players' turned over, a column for each
+    player): every line within the terminal's width less one."""
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
     for name in ("COLUMNS", "LINES"):
         env.pop(name, None)
@@ -147,10 +148,14 @@ def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
         said.append(c.before)
     c.expect(r"turn 2, Bruno")
     said.append(c.before)
+    c.sendline("board")  # the tables of `show`, in the terminal's width
+    c.expect(r"The table drawn: club-board\.svg")
+    said.append(c.before)
     c.terminate(force=True)
     text = ESCAPES.sub("", "".join(said)).replace("\r", "")
     lines = [line for line in text.split("\n") if line.strip()]
     assert any("did you mean 'subsidy'?" in line for line in lines), text
     assert any("'9' could be Buy Trees (#09, ring position 14)" in line for line in lines), text
     assert any(line.startswith("    ") and "#" in line for line in lines), text  # a wrapped list
+    assert any(re.match(r"player +Anna +Bruno +Clara$", line) for line in lines), text
     assert all(len(line) <= 79 for line in lines), [line for line in lines if len(line) > 79]

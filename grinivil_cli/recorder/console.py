@@ -265,7 +265,7 @@ class Terminal:
         return sure.strip().lower() in answers.YES
 
 
-def record(rec: Recording, console: Console, show_board: Callable[[Recording], str]) -> None:
+def record(rec: Recording, console: Console, show_board: Callable[[Recording, int], str]) -> None:
     """Record turns until the game is over or the user stops (Stop)."""
     if rec.removed:
         n = len(rec.removed)
@@ -359,7 +359,7 @@ def plural_turns(n: int) -> str:
 
 
 def make_turn(rec: Recording, console: Console,
-              show_board: Callable[[Recording], str]) -> TurnDone | None:
+              show_board: Callable[[Recording, int], str]) -> TurnDone | None:
     """One turn, question by question, answered to the table (`table.Table`); the turn made
     (written to the log), or None when the user took a turn back. Decisions with one possible
     value are taken without a question, the quiet ones (`answers.QUIET`) at their default
@@ -489,7 +489,7 @@ def make_turn(rec: Recording, console: Console,
                             f"(turn {left + 1}).")
                 return None
             elif word == "board":
-                console.say(show_board(rec))
+                console.say(show_board(rec, console.width))
             else:
                 raise Stop
             continue
