@@ -702,7 +702,8 @@ def serve(
         _echo(f"grinivil: {e}", err=True)
         raise typer.Exit(e.code if isinstance(e, CannotRecord) else UNREADABLE) from None
     try:
-        serve_table(rec, port=port, lan=lan, say=_echo)
+        # its prose wrapped to the terminal; the QR code's lines (37 columns) are narrower
+        serve_table(rec, port=port, lan=lan, say=_note)
     except OSError as e:  # the port taken, most often
         _echo(f"grinivil: cannot listen on port {port}: {e.strerror or e} (--port PORT "
               "chooses another)", err=True)

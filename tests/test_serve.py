@@ -378,7 +378,7 @@ def test_a_new_logs_setup_is_asked_at_the_terminal_then_served(tmp_path: Path) -
         for line in said:
             c.expect(r"setup: [^\r\n]*>")
             c.sendline(line)
-        c.expect(r"serving the table at\s+(http://127\.0\.0\.1:[0-9]+/\?t=\S+)")
+        c.expect(r"serving\s+the\s+table\s+at\s+(http://127\.0\.0\.1:[0-9]+/\?t=\S+)")
         address = c.match.group(1)
         port = re.search(r":([0-9]+)/", address)
         token = address.split("?t=")[1]
@@ -387,7 +387,7 @@ def test_a_new_logs_setup_is_asked_at_the_terminal_then_served(tmp_path: Path) -
         assert [p["name"] for p in s["players"]] == said[1:3]
         assert (s["turns"], s["question"]["path"]) == (0, "tile")
         c.kill(signal.SIGINT)
-        c.expect("0 whole turns recorded; run the same command to go on")
+        c.expect(r"0\s+whole\s+turns\s+recorded;\s+run\s+the\s+same\s+command\s+to\s+go\s+on")
         c.expect(pexpect.EOF)
     finally:
         c.close(force=True)

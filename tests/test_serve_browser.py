@@ -51,7 +51,7 @@ from grinivil_cli.recorder.transcript import header_text
 from grinivil_cli.table import answers
 from grinivil_cli.table.loading import load_game
 
-from clikit import CHROMIUM_ARGS, chromium_or_skip
+from clikit import CHROMIUM_ARGS, chromium_or_skip, words
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, Response
@@ -607,7 +607,7 @@ def test_ctrl_c_stops_a_server_with_pages_open_cleanly(browser: Browser, steps: 
         process.proc.send_signal(signal.SIGINT)
         said = process.rest()
         assert "Traceback" not in said and "ERROR" not in said
-        assert f"{log}: 3 whole turns recorded; run the same command to go on." in said
+        assert f"{log}: 3 whole turns recorded; run the same command to go on." in words(said)
         assert process.proc.returncode == 0
     assert log_turns(log) == sample_turns(3)
     assert not log.with_name(f".{log.name}.lock").exists()
