@@ -4,4 +4,4 @@ The version is written here and nowhere else: pyproject.toml reads it (`dynamic`
 --version` and `grinivil.__version__` print it, CHANGELOG.md names it, and a release is tagged
 `v` + it (docs/releasing.md)."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
