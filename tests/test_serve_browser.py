@@ -615,9 +615,31 @@ def test_ctrl_c_stops_a_server_with_pages_open_cleanly(browser: Browser, steps: 
 
 # --- 4. the layout ------------------------------------------------------------------------------
 
+FOUR = TOP / "samples" / "game-4p.yaml"
+
+
+def test_a_tile_button_keeps_its_number_and_position_on_a_tablet(browser: Browser,
+                                                                   tmp_path: Path) -> None:
+    """The 4-player sample after 60 turns on the table's page at 1024x768: two tile buttons a
+    row, and "#15 Optimization" pushed its "@19" out of its button (the name is given the
+    width, the position goes under the number); each tile's number, name and position shown."""
+    log = tmp_path / "game.yaml"
+    text = FOUR.read_text(encoding="utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(text) if re.match(r"- \{?player:", line)]
+    log.write_text("".join(text[:starts[60]]), encoding="utf-8")
+    with serving(log) as server, opened(browser, server.address, TABLET) as tablet:
+        tablet.press(tablet.page.locator("details.not-eligible summary"))
+        check_layout(tablet, "the 4-player game's tiles at 1024x768")
+        buttons = tablet.page.locator(".tiles .option")
+        shown = [" ".join(buttons.nth(i).inner_text().split()) for i in range(buttons.count())]
+        assert "#15 Optimization @19" in shown, shown
+        assert all(re.fullmatch(r"#\d\d[ab]? \D+ @\d{1,2}", text) for text in shown), shown
+
+
+
 LAYOUT = """width => {  // the viewport's width as set (a phone widens its own to the content)
   const out = {scroll: [document.documentElement.scrollWidth, innerWidth], small: [],
-               narrow: [], outside: []};
+               narrow: [], outside: [], spills: []};
   const visible = e => {
     const r = e.getBoundingClientRect(), st = getComputedStyle(e);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'
@@ -646,13 +668,23 @@ LAYOUT = """width => {  // the viewport's width as set (a phone widens its own t
       out.narrow.push(name(e) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
     }
   }
+  for (const b of document.querySelectorAll('button')) {  // a label out of its own button
+    const rb = b.getBoundingClientRect();
+    if (!visible(b)) continue;
+    for (const e of b.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width && (r.right > rb.right + 0.5 || r.left < rb.left - 0.5)) {
+        out.spills.push(name(e) + ' in ' + name(b));
+      }
+    }
+  }
   return out;
 }"""
 
 
 def check_layout(tab: Tab, where: str) -> None:
-    """No horizontal scroll, nothing cut off at the right, tap targets of 44x44 px, no text
-    under 12 px: on the whole page, scrolled through."""
+    """No horizontal scroll, nothing cut off at the right, nothing out of its own button,
+    tap targets of 44x44 px, no text under 12 px: on the whole page, scrolled through."""
     size = tab.page.viewport_size
     assert size is not None
     found: dict[str, Any] = tab.page.evaluate(LAYOUT, size["width"])
@@ -660,7 +692,8 @@ def check_layout(tab: Tab, where: str) -> None:
                                   if w > size["width"]],
              "cut off at the right": found["outside"],
              "tap targets under 44x44 px": found["narrow"],
-             "text under 12 px": found["small"]}
+             "text under 12 px": found["small"],
+             "out of its own button": found["spills"]}
     wrong = {what: items for what, items in wrong.items() if items}
     assert wrong == {}, f"{where}: {wrong}"
 
