@@ -9,7 +9,9 @@ import math
 from collections.abc import Iterable
 
 from ...edition.model import RESOURCES
+from ...engine.actions.promo import MIN_PLEDGE as MIN_PLEDGE  # R-A52P-02, the rules' number
 from ...engine.game import plural
+from ...engine.records import IMPORT_ITEMS
 from ...engine.state import PlayerState
 from ...engine.trees import MAX_PLANT, MAX_SITE_PLANT
 from ..record import OMIT, Ask, Raw
@@ -17,8 +19,7 @@ from ..record import OMIT, Ask, Raw
 MAX_REPEATS = 3  # more Repeat Actions than one action can earn (a site bonus, a road space)
 MAX_BUY_TIME = 20  # more Time Units than any action costs
 MAX_LIST = {"spots": MAX_PLANT, "plant": MAX_SITE_PLANT, "items": 3, "moves": 3, "trades": 3}
-IMPORT_OFFER = ("tree", "concrete", "wood", "steel")  # 2 Trees, 1 of each cube (R-A14-02)
-MIN_PLEDGE = 30  # R-A52P-02 (actions/promo.py)
+IMPORT_OFFER = IMPORT_ITEMS  # the kinds of the offer, in order (its counts: R-A14-02, the rules')
 # The searches' shortcuts that leave out records which can change no answer (`Raw.enough`,
 # `Raw.any_one` where the rules decide it, below): off, every candidate is tried (the slow
 # reference of tests/test_decision_speed_equivalence.py)
