@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from grinivil_cli.engine.game import Game
-from grinivil_cli.engine.scoring import Score, final_scores, public_rewards
+from grinivil_cli.engine.scoring import Score, final_scores, public_rewards, record_final_scores
 from grinivil_cli.engine.setup import set_up
 from grinivil_cli.engine.state import MUNICIPALITY, Building
 
@@ -141,6 +141,16 @@ def test_ex25_final_tally() -> None:
     assert len(anna.residents) == 2
     s = by_name(final_scores(g))["Anna"]
     assert (s.track_vp, s.money_vp, s.public_vp, s.unsold, s.total) == (40, 5, 0, 2, 25)
+
+
+def test_r_score_02_the_ledger_says_one_grinie_and_many_grinies() -> None:
+    """R-SCORE-02 in the ledger's words: Anna ends with 1 G ("1 Grinie, 1 VP per 10", worth 0),
+    Bruno with 57 G ("57 Grinies", worth 5), as the rulebook writes "1 Grinie per Tree"."""
+    g = new_game(2)
+    g.state.player("Anna").money, g.state.player("Bruno").money = 1, 57
+    record_final_scores(g, final_scores(g))
+    said = {(e.player, e.cause, e.amount) for e in g.ledger.entries if e.rule == "R-SCORE-02"}
+    assert said == {("Anna", "1 Grinie, 1 VP per 10", 0), ("Bruno", "57 Grinies, 1 VP per 10", 5)}
 
 
 def test_final_tally_with_public_rewards() -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..base.shown import tagged
 from . import townland
-from .game import Game
+from .game import Game, plural
 from .ledger import Entry
 from .residents import share
 from .state import MUNICIPALITY, GameState
@@ -101,7 +101,8 @@ def record_final_scores(g: Game, scores: list[Score]) -> None:
     for s in sorted(scores, key=lambda s: g.state.index_of(s.player)):
         total = 0
         rows = [(s.track_vp, "VPs on the Scoreboard", "R-SCORE-01"),
-                (s.money_vp, f"{g.state.player(s.player).money} Grinies, 1 VP per 10",
+                (s.money_vp, f"{plural(g.state.player(s.player).money, 'Grinie', 'Grinies')}, "
+                 "1 VP per 10",
                  "R-SCORE-02")]
         town = g.state.townland
         rows += [(vp, f"the {g.ed.buildings[town.buildings[site].building].name} at {site}",
