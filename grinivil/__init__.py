@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grinivil_cli import __version__ as __version__
-from grinivil_cli.base.shown import file_named, listed, tagged
+from grinivil_cli.base.shown import file_named, listed, plural, tagged
 from grinivil_cli.choose import END, OMIT, Decision, TileChoice, tile_choices
 from grinivil_cli.edition.model import Edition
 from grinivil_cli.engine.game import Game as _Table
@@ -93,8 +93,7 @@ class GameLog:
         if error is None:
             verdict = "legal"
         elif error.rule == CLAIM:
-            n = len(self.findings)
-            verdict = f"{n} claim{'' if n == 1 else 's'} the rules do not bear out"
+            verdict = f"{plural(len(self.findings), 'claim')} the rules do not bear out"
         else:
             at = "the setup" if error.turn is None else f"turn {error.turn}"
             verdict = f"illegal: {error.rule} at {at}"

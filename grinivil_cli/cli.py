@@ -958,7 +958,7 @@ def edition_check(
                              warnings=[_place_json(p) for p in checked.warnings])
             results.append(entry)
         elif checked.ok:
-            _echo(wrap(ok_line(checked), terminal_width()))
+            _note(ok_line(checked))
             for line in problem_lines(checked, warnings=True):
                 _echo(line)
         else:
@@ -999,7 +999,7 @@ def edition_diff(
     if fmt == "json":
         _echo_json(diff_json(old, new, diff))
     else:
-        _echo(wrap(diff_text(old, new, diff), terminal_width()))
+        _note(diff_text(old, new, diff))
     raise typer.Exit(LEGAL if diff.same else ILLEGAL)
 
 
@@ -1009,12 +1009,9 @@ def edition_schema(output: SchemaOutputOpt = None) -> None:
     whose `$schema` line names it (`grinivil edition schema -o edition.schema.json`), for an
     editor to complete and check the copy as it is typed. Exit 0; 2 when the file cannot
     be written."""
-    import json
+    from .edition.load import edition_schema
 
-    from .base.packagedata import files
-
-    text = (files("grinivil_cli") / "schemas" / "edition.schema.json").read_text("utf-8")
-    _schema_out(json.loads(text), output)
+    _schema_out(edition_schema(), output)
 
 
 @edition_app.command("show")
@@ -1317,7 +1314,7 @@ def _emit_fitted(fmt: str, payload: dict[str, Any]) -> None:
     if fmt == "json":
         _echo_json(payload)
     else:
-        _echo(wrap(payload["text"], terminal_width()))
+        _note(payload["text"])
 
 
 def _echo(text: str, err: bool = False, nl: bool = True) -> None:
@@ -1328,9 +1325,9 @@ def _echo(text: str, err: bool = False, nl: bool = True) -> None:
 
 
 def _note(text: str) -> None:
-    """What a command says after its work (what it wrote, what to do next): prose, wrapped
-    to the terminal's width between words (a path whole). A finding (`file:line:col:
-    message`) and a table go through `_echo`, each as its own lines."""
+    """Prose (what a command says after its work, what it wrote, what to do next; a list in
+    words), wrapped to the terminal's width between words (a path whole). A finding
+    (`file:line:col: message`) and a table go through `_echo`, each as its own lines."""
     _echo(wrap(text, terminal_width()))
 
 

@@ -29,9 +29,9 @@ def listed(items: Iterable[object], width: int) -> str:
     return ", ".join(shown)
 
 
-def counted(n: int, word: str) -> str:
-    """'1 Tree', '2 Trees', '0 Trees'."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 Tree', '2 Trees', '0 Trees' ('1 Grinie', '5 Grinies' with `many`)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def file_named(source: object) -> str:

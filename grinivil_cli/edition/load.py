@@ -126,8 +126,9 @@ def _cannot_read(exc: OSError | ValueError) -> LogFormatError:
 
 
 @functools.lru_cache(maxsize=1)
-def _schema() -> dict[str, Any]:
-    """The edition JSON Schema bundled with the package."""
+def edition_schema() -> dict[str, Any]:
+    """The edition JSON Schema bundled with the package (`grinivil edition schema` writes
+    it; not to be changed: it is cached)."""
     text = (_package_dir() / "schemas" / "edition.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
@@ -139,7 +140,7 @@ def _validator() -> Draft202012Validator:
     is checked: not for the bundled one, start-up time)."""
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(_schema())
+    return Draft202012Validator(edition_schema())
 
 
 @functools.lru_cache(maxsize=1)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..base.shown import plural as plural  # where the engine's modules have it from
 from ..base.shown import tagged
 from ..edition.model import RESOURCES, Edition
 from ..errors import IllegalMove, IncompleteRecord, Path
@@ -49,11 +50,6 @@ def cube_list(value: Any) -> list[str]:
     if isinstance(value, dict):
         return [r for r in RESOURCES for _ in range(int(value.get(r, 0)))]
     return list(value or [])
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 Tree', '2 Trees'."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def describe_cubes(counts: dict[str, int]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..base.shown import counted, listed, tagged
+from ..base.shown import listed, plural, tagged
 from ..edition.model import RESOURCES, Edition
 from ..logfile.names import MUNICIPALITY as MUNICIPALITY
 from .records import Options
@@ -70,9 +70,9 @@ class PlayerState:
         cubes = ", ".join(f"{n} {r}" for r, n in self.cubes.items() if n) or "no cubes"
         done = ", finished" if self.finished else ""
         return tagged("PlayerState", f"{self.name} ({self.colour}): {self.money} G, {self.vp} "
-                      f"VP, {cubes}, {counted(self.trees, 'Tree')}, "
-                      f"{counted(self.blocks, 'Block')}, {counted(self.workers, 'Worker')}, "
-                      f"{counted(len(self.residents), 'resident')}, ring position "
+                      f"VP, {cubes}, {plural(self.trees, 'Tree')}, "
+                      f"{plural(self.blocks, 'Block')}, {plural(self.workers, 'Worker')}, "
+                      f"{plural(len(self.residents), 'resident')}, ring position "
                       f"{self.position}{done}")
 
 
@@ -94,7 +94,7 @@ class Ring:
 
     def __repr__(self) -> str:
         return tagged("Ring", f"{listed(self.tiles, 70)}; "
-                      f"{counted(len(self.ability_workers), 'Ability Worker')}, "
+                      f"{plural(len(self.ability_workers), 'Ability Worker')}, "
                       f"{len(self.occupied)} occupied, conversion rate {self.conversion_rate}")
 
 
@@ -110,9 +110,9 @@ class Townland:
 
     def __repr__(self) -> str:
         return tagged("Townland", f"Land Tiles at {listed(self.tiles, 50) or 'no slot'}; "
-                      f"{counted(len(self.buildings), 'building')}, "
-                      f"{counted(len(self.road_tokens), 'road token')}, "
-                      f"{counted(len(self.trees), 'Tree')}")
+                      f"{plural(len(self.buildings), 'building')}, "
+                      f"{plural(len(self.road_tokens), 'road token')}, "
+                      f"{plural(len(self.trees), 'Tree')}")
 
 
 @dataclass(repr=False)

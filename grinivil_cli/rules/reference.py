@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from grinivil_cli.base.packagedata import files
+from grinivil_cli.base.shown import plural
 from grinivil_cli.logfile.suggest import did_you_mean
 
 WIDTH = 80
@@ -212,8 +213,7 @@ def _tests(tests: list[str]) -> list[str]:
     for node in tests:
         file, _, name = node.partition("::")
         by_file.setdefault(file, []).append(name)
-    lines = _listing("Tests:", [f"{len(tests)} in {len(by_file)} "
-                                f"file{'s' if len(by_file) > 1 else ''}"])
+    lines = _listing("Tests:", [f"{len(tests)} in {plural(len(by_file), 'file')}"])
     for file, names in by_file.items():
         lines += [f"{INDENT}{file}", *(f"{INDENT * 2}{name}" for name in names)]
     return lines

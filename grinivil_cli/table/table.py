@@ -167,7 +167,7 @@ class Table:
 
     @classmethod
     def _from_data(cls, data: str | bytes, name: str, edition: str | None = None,
-                max_bytes: int = DEFAULT_MAX_BYTES, *, beside: Path | None = None) -> Table:
+                   max_bytes: int = DEFAULT_MAX_BYTES, *, beside: Path | None = None) -> Table:
         """The game of a log's text or bytes read from a file (named `name`, `beside`: its
         folder, as `loading.checked` takes it)."""
         loaded, ed = checked(load_yaml_text(data, name, max_bytes=max_bytes), edition,

@@ -33,7 +33,7 @@ from ..errors import LogFormatError, Problem
 from ..logfile.yamlsafe import DEFAULT_MAX_BYTES, STDIN, STDIN_NAME, kind_of_file
 from ..reports import report
 from ..table.loading import Game, load_game
-from .sniff import is_log
+from .sniff import LOG_KEYS, is_log
 
 if TYPE_CHECKING:  # multiprocessing is imported for --jobs only (start-up time)
     from multiprocessing.connection import Connection
@@ -781,7 +781,7 @@ class _Pool:
 STATUSES = ("legal", "claims", "illegal", "unreadable", "error")
 # how the count line says each (`2 files: 1 legal, 1 with claims that disagree`)
 SAID = {"claims": "with claims that disagree"}
-KEYS_SAID = "format, players, setup, turns"  # sniff.LOG_KEYS, in the log's order
+KEYS_SAID = ", ".join(sorted(LOG_KEYS))  # format, players, setup, turns: as a log has them
 
 
 def counts(results: list[dict[str, Any]], not_logs: list[Path] | None = None) -> dict[str, int]:
