@@ -130,9 +130,10 @@ def test_a_setup_corrected_with_back_and_a_second_recorder_refused(tmp_path: Pat
 
 
 def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
-    """At 80 columns a refusal, a "did you mean" and the tiles' list are wrapped between words
-    (a tile's id whole), and `board`'s tables fit (the players' turned over, a column for each
-    player): every line within the terminal's width less one."""
+    """At 80 columns a refusal and a "did you mean" are wrapped between words, the tiles'
+    lists between tiles (`#02 buy-resources-discount @11` on one line), and `board`'s tables
+    fit (the players' turned over, a column for each player): every line within the
+    terminal's width less one."""
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", NO_COLOR="1")
     for name in ("COLUMNS", "LINES"):
         env.pop(name, None)
@@ -159,3 +160,11 @@ def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
     assert any(line.startswith("    ") and "#" in line for line in lines), text  # a wrapped list
     assert any(re.match(r"player +Anna +Bruno +Clara$", line) for line in lines), text
     assert all(len(line) <= 79 for line in lines), [line for line in lines if len(line) > 79]
+    tile = re.compile(r"#\d\d[ab]? [a-z-]+ @\d{1,2}")  # `#02 buy-resources-discount @11`
+    listing = False
+    for line in lines:  # the tiles' lists: each tile whole on its line
+        listing = line.startswith(("  eligible: ", "  not eligible ")) or (
+            listing and line.startswith("    "))
+        if listing:
+            items = line.split("): ", 1)[-1].split("eligible: ", 1)[-1].strip()
+            assert all(tile.fullmatch(i) for i in items.rstrip(",").split(", ")), line

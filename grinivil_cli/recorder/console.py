@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -600,15 +599,16 @@ SHOWN_IN_THE_PROMPT = 12  # options listed in a question's braces; more on a lin
 
 
 def options_line(d: Decision, width: int = 96) -> str:
-    """The options of a decision with too many for its prompt, wrapped to `width` columns."""
-    text = f"options: {', '.join(answers.option_label(o, d) for o in d.options)}"
-    return "\n".join(textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ",
-                                   break_on_hyphens=False))
+    """The options of a decision with too many for its prompt, wrapped to `width` columns
+    between options."""
+    return wrap(f"  options: {', '.join(answers.option_label(o, d) for o in d.options)}",
+                width, sep=", ")  # an option whole on its line
 
 
 def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...], width: int = 96) -> str:
     """The eligible tiles, each by its printed number and its ring position, and the others
-    ('?' says why not), wrapped to `width` columns."""
+    ('?' says why not), wrapped to `width` columns between tiles (`#02 buy-resources-discount
+    @11` never split)."""
     ring = rec.game.state.ring
 
     def at(tile: Any) -> str:
@@ -619,8 +619,7 @@ def tiles_line(rec: Recording, d: Decision, every: tuple[Any, ...], width: int =
     others = ", ".join(at(t) for t in every if t not in d.options)
     texts = [f"eligible: {eligible}"] + ([f"not eligible ('?' says why): {others}"]
                                          if others else [])
-    return "\n".join(line for text in texts for line in textwrap.wrap(
-        text, width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False))
+    return "\n".join(wrap(f"  {text}", width, sep=", ") for text in texts)  # a tile whole
 
 
 def value_of(rec: Recording, d: Decision, text: str) -> Any:
