@@ -10,6 +10,7 @@ The commands run in this process (Typer's CliRunner); each log is replayed once 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -233,6 +234,35 @@ def test_validate_fits_and_loses_nothing(grinivil: Any) -> None:
     assert six.splitlines()[1:] == [
         "final scores: 1. David 41, 2. Anna 36, 3. Emma 32, 4. Filip 30, 5. Bruno 17,",
         "  6. Clara 2"]
+
+
+def test_validate_wraps_the_edition_note_between_words(grinivil: Any, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note on the edition data a log was judged with is a sentence: it fills its lines
+    and breaks between words (it was broken at its commas, as a list: its first line stopped
+    at the 62nd column), its words all kept; the scores still break between players. The log:
+    the 6-player sample pinning data no edition at hand has."""
+    text = (TOP / SIX).read_text(encoding="utf-8")
+    pinned = re.sub(r"(?m)^edition_digest: \w+$", "edition_digest: 0123456789ab", text)
+    assert pinned != text
+    (tmp_path / "game-6p.yaml").write_text(pinned, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out = grinivil("validate", "game-6p.yaml")
+    assert code == 0, out
+    fits(out, 80)
+    assert out.splitlines()[-2:] == [
+        "final scores: 1. David 41, 2. Anna 36, 3. Emma 32, 4. Filip 30, 5. Bruno 17,",
+        "  6. Clara 2"]
+    code, raw = grinivil("validate", "game-6p.yaml", "--format", "json")
+    note = json.loads(raw)["files"][0]["edition"]["note"]
+    assert note.startswith("edition: the log was recorded with edition data ")
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("edition:"))
+    told = lines[start:lines.index(next(x for x in lines if x.startswith("final scores:")))]
+    assert len(told) > 1 and all(x.startswith("  ") for x in told[1:])
+    assert " ".join(x.strip() for x in told) == note
+    for line, after in itertools.pairwise(told):  # no line ends while the next word would fit
+        assert len(line) + 1 + len(after.split()[0]) > 80, (line, after)
 
 
 @pytest.mark.parametrize("path", [SIX, Path("samples/game-4p.yaml"),

@@ -100,15 +100,20 @@ def run(logs: list[str], edition: str | None = None, max_size: int = DEFAULT_MAX
     return counts["exit"]
 
 
+LISTS = ("options:", "final scores:")  # the lines of a legal log that are lists
+
+
 def _fitted(result: dict[str, Any]) -> str:
-    """A result's text for the terminal: a legal log's lines after its verdict (options, final
-    scores) wrapped to the terminal's width, the items of a list kept whole; a verdict and a
-    finding stay one line each (`file:line:col: message`, as editors and hooks read them)."""
+    """A result's text for the terminal: a legal log's lines after its verdict wrapped to the
+    terminal's width, a list (the options, the final scores) between its items, a sentence
+    (the edition's note, a game not over) between its words; a verdict and a finding stay
+    one line each (`file:line:col: message`, as editors and hooks read them)."""
     if result["status"] != "legal":
         return str(result["text"])
     verdict, *rest = str(result["text"]).split("\n")
     width = terminal_width()
-    return "\n".join([verdict, *(wrap(line, width, sep=", ") for line in rest)])
+    return "\n".join([verdict, *(wrap(line, width, sep=", " if line.startswith(LISTS) else " ")
+                                  for line in rest)])
 
 
 def _rule_hint(results: list[dict[str, Any]]) -> None:
