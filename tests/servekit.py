@@ -61,7 +61,8 @@ def answer_turn(client: httpx.Client, served: Served, turn: dict[str, Any],
             key = "bids" if state["sealed"]["kind"] == "bid" else "pledges"
             for p in state["sealed"]["players"]:
                 r = client.post("/seal", json={"player": p["name"],
-                                               "count": (turn.get(key) or {}).get(p["name"], 0)})
+                                               "count": (turn.get(key) or {}).get(p["name"], 0),
+                                               "round": state["sealed"]["round"]})
                 assert r.status_code == 200, r.text
                 if taps:
                     taps(r)

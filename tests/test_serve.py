@@ -22,6 +22,8 @@ from test_record_hostile import turns_of
 from grinivil_cli.recorder.session import CannotRecord, Recording
 from grinivil_cli.serve.run import Served
 
+from clikit import words
+
 TOKEN = "test-token-of-this-game"
 
 
@@ -148,13 +150,15 @@ def test_r_a05_02_bids_are_secret_until_everyones_is_in(tmp_path: Path) -> None:
         assert [(m["name"], m["ranges"]) for m in anna] == [("Anna", [[10, 70]])]
         bruno = state(served, "Bruno")["sealed"]["mine"]
         assert [(m["name"], m["ranges"]) for m in bruno] == [("Bruno", [[0, 0], [10, 70]])]
-        refused = post(served, "seal", seat="Bruno", player="Bruno", count=5)
+        asked = s["sealed"]["round"]  # each bid names the secret questions it answers
+        refused = post(served, "seal", seat="Bruno", player="Bruno", count=5, round=asked)
         assert refused.status_code == 422 and "R-A05" in refused.json()["error"]
-        assert post(served, "seal", seat="Bruno", player="Anna", count=10).status_code == 403
+        assert post(served, "seal", seat="Bruno", player="Anna", count=10,
+                    round=asked).status_code == 403
         assert post(served, "back", version=s["version"], seat="Bruno").status_code == 403
         seen: list[str] = []
         for who, amount in (("Anna", 10), ("Bruno", 12)):
-            r = post(served, "seal", seat=who, player=who, count=amount)
+            r = post(served, "seal", seat=who, player=who, count=amount, round=asked)
             assert r.status_code == 200, r.text
             if who == "Bruno":
                 assert r.json()["sealed"]["mine"][0]["value"] == 12  # to Bruno alone
@@ -166,7 +170,7 @@ def test_r_a05_02_bids_are_secret_until_everyones_is_in(tmp_path: Path) -> None:
             assert [p["done"] for p in shown["sealed"]["players"]] == [True, True, False]
         assert not any("12" in text.split('"moves"')[0] for text in seen)
         assert turns_of(log) == []
-        r = post(served, "seal", seat="Clara", player="Clara", count=0)
+        r = post(served, "seal", seat="Clara", player="Clara", count=0, round=asked)
         assert r.status_code == 200, r.text
         done = r.json()
         assert done["turns"] == 1 and done["player"] == "Bruno"
@@ -179,6 +183,51 @@ def test_r_a05_02_bids_are_secret_until_everyones_is_in(tmp_path: Path) -> None:
     finally:
         game.close()
     assert players["Bruno"] == (58, 1) and players["Anna"][0] == 76
+
+
+def test_a_bid_for_an_auction_taken_back_never_lands_on_the_next(tmp_path: Path) -> None:
+    """R-A05-02: a bid answers the lot it was typed for. Anna calls the Auction and the lot
+    (2 concrete, 2 wood, 1 steel) is tapped; Anna's phone shows the bids. The table takes the
+    lot back and taps another (5 concrete); Anna's 10, sent from the page she still had, is
+    refused (409) and no page counts it; given again for the lot asked now, it is taken. The
+    other bids of a round do not refuse each other: Bruno's, given after Anna's page was
+    drawn, leaves her round as it was."""
+    log = dealt(tmp_path)
+    with running(log, token=TOKEN) as served:
+        s = state(served)
+        s = post(served, "answer", version=s["version"], choice=tile_index(s, "auction")).json()
+        if s["question"]["path"] == "declined":  # carry the action out
+            keep = next(o["i"] for o in s["question"]["options"] if o["text"] != "yes")
+            s = post(served, "answer", version=s["version"], choice=keep).json()
+
+        def lot(s: dict[str, Any], cubes: dict[str, int]) -> dict[str, Any]:
+            assert s["question"]["path"] == "drawn"
+            pick = next(o for o in s["question"]["options"] if o.get("cubes") == cubes)
+            return dict(post(served, "answer", version=s["version"], choice=pick["i"]).json())
+
+        s = lot(s, {"concrete": 2, "wood": 2, "steel": 1})
+        first = state(served, "Anna")["sealed"]["round"]
+        s = post(served, "back", version=s["version"]).json()  # the lot taken back
+        assert "sealed" not in s and s["question"]["path"] == "drawn"
+        s = lot(s, {"concrete": 5, "wood": 0, "steel": 0})
+        now = s["sealed"]["round"]
+        assert now != first
+        late = post(served, "seal", seat="Anna", player="Anna", count=10, round=first)
+        assert late.status_code == 409
+        assert words(late.json()["error"]) == (
+            "this bid answers secret bids asked before an answer was taken back: here they "
+            "are now; give your bid again")
+        shown = state(served)
+        assert [p["done"] for p in shown["sealed"]["players"]] == [False, False, False]
+        assert post(served, "seal", seat="Bruno", player="Bruno", count=12,
+                    round=now).status_code == 200
+        assert state(served)["sealed"]["round"] == now  # Bruno's answer: the same round
+        assert post(served, "seal", seat="Anna", player="Anna", count=10,
+                    round=now).status_code == 200
+        done = post(served, "seal", seat="Clara", player="Clara", count=0, round=now).json()
+        assert "shown at once: Anna 10, Bruno 12, Clara 0" in done["said"]
+    turn = turns_of(log)[0]
+    assert turn["drawn"] == ["concrete"] * 5 and turn["bids"] == {"Anna": 10, "Bruno": 12}
 
 
 def test_one_writer_a_log(tmp_path: Path) -> None:
@@ -289,7 +338,7 @@ def test_r_a52p_04_crowdfunding_pledges_are_secret_and_the_die_rolled_after(
         assert anna[0] == [0, 0] and anna[1][0] == 30
         for name in ("David", "Anna", "Bruno", "Clara"):
             r = post(served, "seal", seat=name, player=name,
-                     count=pledges.get(name, 0))
+                     count=pledges.get(name, 0), round=sealed["round"])
             assert r.status_code == 200, r.text
         s = r.json()
         assert s["question"]["path"] == "roll" and s["turns"] == 3  # the die, after the reveal

@@ -139,7 +139,7 @@ def make_app(room: Room, token: str, join: str,
                     count=_int(body, "count", None), extras=extras)
 
     def seal(request: Request, body: dict[str, Any], seat: str | None) -> None:
-        room.seal(seat, _text(body, "player", 80), _int(body, "count"))
+        room.seal(seat, _text(body, "player", 80), _int(body, "count"), _int(body, "round"))
 
     def back(request: Request, body: dict[str, Any], seat: str | None) -> None:
         room.back(_int(body, "version"), seat)

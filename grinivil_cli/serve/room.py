@@ -9,7 +9,10 @@ refused ("the table moved on"): of two pages answering the same question, the fi
 Secret answers (an Auction's bids, a Crowdfunding's pledges: `Table.sealed`) are held here,
 each player's from their own phone (or the table's screen, passed round), and given to the
 table together once everyone's is in, as closed hands open at once. Until then a page is told
-who has answered, never what, and a phone only its own answer (`state`).
+who has answered, never what, and a phone only its own answer (`state`). A secret answer
+names the round of secret questions it answers (`round`: the version they were first asked
+at, kept while answers come in), so a bid typed for an Auction taken back never lands on the
+next one; the other answers come in meanwhile without refusing it.
 
 Everything runs on the server's one event loop: a change is made whole before the next
 request is read, and the log is written whole after every turn (`Recording`).
@@ -62,6 +65,10 @@ class Room:
     _listeners: set[asyncio.Queue[int]] = field(default_factory=set)
     _moves: tuple[int, list[str]] = (-1, [])
     _question: tuple[int, dict[str, Any]] = (-1, {})
+    _round: int | None = None  # the version the secret questions asked now were first asked at
+
+    def __post_init__(self) -> None:
+        self._new_round()
 
     # --- who is told -------------------------------------------------------------------------
 
@@ -73,8 +80,13 @@ class Room:
     def leave(self, queue: asyncio.Queue[int]) -> None:
         self._listeners.discard(queue)
 
-    def _changed(self, *said: str) -> None:
+    def _changed(self, *said: str, same_question: bool = False) -> None:
+        """A new version, told to every page; `same_question`: the secret questions asked,
+        if any, are still the ones asked before (an answer given, a claim, a note)."""
         self.version += 1
+        if not same_question:
+            self._round = None
+        self._new_round()
         self.said = list(said)
         for queue in list(self._listeners):
             if queue.full():  # a page that stopped reading: it reloads the state when back
@@ -133,6 +145,12 @@ class Room:
         out["question"] = self._question[1]
         return out
 
+    def _new_round(self) -> None:
+        if self._round is None and self._sealed():
+            self._round = self.version
+        elif not self._sealed():
+            self._round = None
+
     def _sealed(self) -> list[Decision]:
         """`Table.sealed()`, asked only when the next decision is a secret one."""
         table = self.rec.table
@@ -162,6 +180,7 @@ class Room:
         first = sealed[0]
         kind = "bid" if first.path[0] == "bids" else "pledge"
         out: dict[str, Any] = {"kind": kind, "what": first.what, "rule": first.rule,
+                               "round": self._round,
                                "players": [{"name": str(d.path[1]),
                                             "done": str(d.path[1]) in self.sealed}
                                            for d in sealed]}
@@ -281,14 +300,19 @@ class Room:
         self.asking.clear()
         self.asked.clear()
 
-    def seal(self, seat: str | None, player: str, count: int) -> None:
-        """`player`'s secret answer (from their phone, or the table's screen); when it is the
-        last one wanted, all are given to the table at once."""
+    def seal(self, seat: str | None, player: str, count: int, round_: int) -> None:
+        """`player`'s secret answer (from their phone, or the table's screen) to the secret
+        questions of `round_`; when it is the last one wanted, all are given to the table at
+        once."""
         table = self.rec.table
         sealed = {str(d.path[1]): d for d in self._sealed()}
         name = self.seat_of(player)
         if name is None or name not in sealed:
             raise Refused("no secret answer of yours is asked now", 409)
+        if round_ != self._round:
+            kind = "bid" if sealed[name].path[0] == "bids" else "pledge"
+            raise Refused(f"this {kind} answers secret {kind}s asked before an answer was taken "
+                          f"back: here they are now; give your {kind} again", 409)
         self._allowed(seat, name)
         d = sealed[name]
         if not d.allows(count):
@@ -310,7 +334,7 @@ class Room:
                 done = self._settle(said)
             self._after(done, said)
         else:
-            self._changed(f"{name} has given a secret answer")
+            self._changed(f"{name} has given a secret answer", same_question=True)
 
     def back(self, version: int, seat: str | None) -> None:
         """The last answer taken back (with those taken without a question after it), or the
@@ -324,7 +348,7 @@ class Room:
             self._allowed(seat, None if table.over else table.who)
         if self.sealed:
             self.sealed.clear()
-            self._changed("the secret answers given were taken back")
+            self._changed("the secret answers given were taken back")  # asked again
             return
         if not self.asked:
             raise Refused("this is the turn's first question (undo takes the last turn "
@@ -362,7 +386,7 @@ class Room:
             said = claimed(text)
             if self.rec.table.over:
                 told = self.rec.end(said.get("vp", {}))
-                self._changed(told)
+                self._changed(told, same_question=True)
                 return
             if self.rec.table.answered:
                 raise Refused("claims are made between turns: take this turn's answers back "
@@ -370,7 +394,7 @@ class Room:
             lines = [self.rec.claim(what, amounts) for what, amounts in said.items()]
         except CannotRecord as e:
             raise Refused(str(e)) from None
-        self._changed(*lines)
+        self._changed(*lines, same_question=True)
 
     def note(self, version: int, seat: str | None, text: str) -> None:
         """A note written with the turn being made."""
@@ -382,7 +406,7 @@ class Room:
         if why is not None:
             raise Refused(why)
         self.rec.table.answer(Note(typed))
-        self._changed(f"the turn's note: {typed}" if typed else "no note")
+        self._changed(f"the turn's note: {typed}" if typed else "no note", same_question=True)
 
 
 def _card(g: Any, key: str) -> str:

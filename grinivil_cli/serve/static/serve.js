@@ -391,13 +391,13 @@
         open.type = "button";
         open.onclick = function () {
           open.replaceWith(stepper(m.ranges, start, function (v) {
-            post("seal", { player: m.name, count: v });
+            post("seal", { player: m.name, count: v, round: sealed.round });
           }, ok));
         };
         part.appendChild(open);
       } else {
         part.appendChild(stepper(m.ranges, given ? m.value : start, function (v) {
-          post("seal", { player: m.name, count: v });
+          post("seal", { player: m.name, count: v, round: sealed.round });
         }, ok));
       }
       box.appendChild(part);
