@@ -7,6 +7,7 @@ Resources #01, 2 Sell the House #12, 4 Convert #13, 5 Subsidy #17, 9 the Auction
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
@@ -168,3 +169,32 @@ def test_what_the_recorder_says_fits_a_narrow_terminal(tmp_path: Path) -> None:
         if listing:
             items = line.split("): ", 1)[-1].split("eligible: ", 1)[-1].strip()
             assert all(tile.fullmatch(i) for i in items.rstrip(",").split(", ")), line
+
+
+def test_a_misspelt_tile_the_rules_refuse_is_named_with_why(tmp_path: Path) -> None:
+    """At the first turn of seed 7, Sell the House (#12) and Build a Floor (#03) are not
+    eligible (R-A12-01: nobody has a House; R-BLD-07: Anna holds no cubes). At a terminal the
+    tile question offers the eligible tiles only, so `sel-house` was refused with no "did you
+    mean": now the refused tile it comes close to is named with the rule that refuses it; a
+    misspelt eligible tile keeps its own "did you mean", and a word close to nothing gets
+    none."""
+    c = spawn("record", str(tmp_path / "club.yaml"), "--deal", "7", "--players", "3")
+    seen = io.StringIO()
+    c.logfile_read = seen
+    c.expect(r"turn 1, Anna: the Action Tile \(tile\)")
+    for answer in ("sel-house", "bild-floor", "auctoin", "qqqq"):
+        c.sendline(answer)
+        c.expect(rf"'{answer}' is not an option")
+    c.sendline("subsidy")
+    c.expect("turn 2, Bruno")
+    text = re.sub(r"\s+", " ", ESCAPES.sub("", seen.getvalue()))
+    c.terminate(force=True)
+    said = re.findall(r"'(?:sel-house|bild-floor|auctoin|qqqq)' is not an option.*?"
+                      r"(?=turn 1, Anna: the Action Tile)", text)
+    assert len(said) == 4, text
+    refused, floor, auction, nothing = said
+    assert ("did you mean 'sell-house'? not now: R-A12-01: Anna has no finished, unsold House "
+            "they built a Floor of.") in refused, refused
+    assert "did you mean 'build-floor'? not now: R-BLD-07: Anna holds no cubes" in floor, floor
+    assert auction.endswith("(16 in all); did you mean 'auction'? "), auction
+    assert "'qqqq' is not an option" in nothing and "did you mean" not in nothing, nothing

@@ -35,6 +35,7 @@ from ..engine.actions import NAMES
 from ..engine.tiles import ring_tile_of
 from ..errors import IllegalMove, LogFormatError
 from ..errors import Path as LogPath
+from ..logfile.suggest import did_you_mean
 from ..logfile.yamlsafe import read_bounded
 from ..table import Note, TurnDone, answers
 from ..table.table import NotAnOption, summary
@@ -504,7 +505,7 @@ def make_turn(rec: Recording, console: Console,
         except answers.NotAnOption as e:
             value = named(rec, every, text)
             if value is None:
-                refuse(str(e), 2)
+                refuse(str(e) + refused_near(rec, d, every, text), 2)
                 continue
         before = table.answered
         try:
@@ -645,6 +646,23 @@ def named(rec: Recording, every: Decision, text: str) -> Any:
         return value_of(rec, every, text)
     except answers.NotAnOption:
         return named_building(rec, every, text)
+
+
+def refused_near(rec: Recording, d: Decision, every: Decision, text: str) -> str:
+    """For an answer that names nothing: the value the rules refuse here that it comes close
+    to, with why, when no option offered is close (`sel-house` where Sell the House is not
+    eligible: '; did you mean 'sell-house'? not now: R-A12-01: ...'); else nothing."""
+    offered = [answers.option_text(o) for o in d.options]
+    if every is d or did_you_mean(text.strip(), offered) is not None:
+        return ""  # the options' own did-you-mean is said (`answers.parse`)
+    others = {answers.option_text(o): o for o in every.options}
+    for word in offered:
+        others.pop(word, None)
+    close = did_you_mean(text.strip(), list(others))
+    why = None if close is None else rec.table.refusal(others[close])
+    if why is None:
+        return ""
+    return f"; did you mean '{close}'? not now: {why.rule}: {why.message}"
 
 
 def named_building(rec: Recording, d: Decision, text: str) -> str | None:

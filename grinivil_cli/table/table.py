@@ -381,6 +381,15 @@ class Table:
             raise
         return None
 
+    def refusal(self, value: Any) -> IllegalMove | None:
+        """Why the rules refuse `value` for the next decision (the `IllegalMove` that
+        `answer` would raise), the table unchanged; None when they take it."""
+        d = self.domain
+        if d is None:
+            return None
+        t = self._current()
+        return None if self._takes(t, value) else self._refusal(t, d, value)
+
     def answer(self, value: Any) -> TurnDone | None:
         """Take `value` for the next decision (as `decision.options` give it; a number in
         one of `decision.ranges` for a count). Raises the `IllegalMove` the rules give for a
