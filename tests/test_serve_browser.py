@@ -637,6 +637,73 @@ def test_a_tile_button_keeps_its_number_and_position_on_a_tablet(browser: Browse
 
 
 
+BOARD = """() => {  // the board's box, its drawing, a ring tile's name, the tools: where they are
+  const box = document.getElementById('board-box'), svg = box.querySelector('svg');
+  const tile = svg.querySelector('use.ring-tile.optimization');  // #15, 88 units high
+  const rect = e => { const r = e.getBoundingClientRect();
+    return {left: r.left, top: r.top, width: r.width, height: r.height}; };
+  return {box: rect(box), svg: rect(svg), tools: rect(box.firstElementChild),
+          font: rect(tile).height * 10.5 / 88,  // its name's size on the screen, in px
+          inner: box.clientWidth, scrolls: box.scrollWidth > box.clientWidth,
+          zoom: document.getElementById('zoom').textContent,
+          says: document.getElementById('board-says').textContent};
+}"""
+
+
+def test_the_board_larger_or_on_the_whole_screen(browser: Browser, tmp_path: Path) -> None:
+    """On a tablet (1024x768) the board had 3/5 of the width and the ring's tile names were
+    about 5 px high. The 4-player sample after 60 turns: the board fitted at 100%; + twice
+    makes it 200% (the names twice as high), panned in its box under its tools, the page still
+    no wider than the screen; Full screen fits the whole drawing in the screen (a name about
+    1.2 times as high as fitted) and says whose turn and what is asked; Esc goes back to
+    200%, which the tablet keeps after a reload. A phone's board starts at 200%, about as wide
+    as before (712 px at 390 px; it was 760 px), panned in its box."""
+    log = tmp_path / "game.yaml"
+    text = FOUR.read_text(encoding="utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(text) if re.match(r"- \{?player:", line)]
+    log.write_text("".join(text[:starts[60]]), encoding="utf-8")
+    with serving(log) as server, opened(browser, server.address, TABLET) as tablet:
+        page = tablet.page
+        page.wait_for_selector("#board svg")
+        fitted = page.evaluate(BOARD)
+        assert fitted["zoom"] == "100%" and not fitted["scrolls"]
+        assert abs(fitted["svg"]["width"] - (fitted["inner"] - 8)) <= 1  # its box's width
+        tablet.press(page.get_by_role("button", name="Larger board"))
+        tablet.press(page.get_by_role("button", name="Larger board"))
+        larger = page.evaluate(BOARD)
+        assert larger["zoom"] == "200%" and larger["scrolls"]
+        assert larger["font"] == pytest.approx(2 * fitted["font"], rel=0.01)
+        assert 4.5 < fitted["font"] < 5.5 and larger["font"] > 9.5  # px: the 10.5-unit names
+        check_layout(tablet, "the board at 200% on a tablet")
+        page.evaluate("() => { const b = document.getElementById('board-box');"
+                      " b.scrollLeft = 400; b.scrollTop = 300; }")
+        panned = page.evaluate(BOARD)  # the tools in the box's corner, the board under them
+        assert abs(panned["tools"]["left"] - panned["box"]["left"]) <= 6
+        assert abs(panned["tools"]["top"] - panned["box"]["top"]) <= 6
+        tablet.press(page.get_by_role("button", name="Full screen"))
+        whole = page.evaluate(BOARD)
+        assert whole["box"] == {"left": 0, "top": 0, "width": 1024, "height": 768}
+        assert whole["zoom"] == "100%" and not whole["scrolls"]
+        svg = whole["svg"]
+        assert svg["top"] >= whole["tools"]["top"] + whole["tools"]["height"] - 1
+        assert svg["top"] + svg["height"] <= 768 and svg["width"] <= 1024
+        assert whole["font"] > 1.15 * fitted["font"]
+        assert whole["says"] == "Anna is on turn: the Action Tile"
+        check_layout(tablet, "the board on the whole screen of a tablet")
+        page.screenshot(path=SHOTS / "tablet-board-full.png")
+        page.keyboard.press("Escape")
+        back = page.evaluate(BOARD)
+        assert back["zoom"] == "200%" and back["box"]["width"] < 700 and back["says"] == ""
+        page.reload()
+        page.wait_for_selector("#board svg")
+        assert page.evaluate(BOARD)["zoom"] == "200%"
+        with opened(browser, server.address, PHONE, "Anna", touch=True) as phone:
+            phone.page.wait_for_selector("#board svg")
+            mine = phone.page.evaluate(BOARD)
+            assert mine["zoom"] == "200%" and 700 <= mine["svg"]["width"] <= 800
+            assert mine["font"] > 5.5, mine["font"]  # as before (6.3 px at 760 px)
+
+
 LAYOUT = """width => {  // the viewport's width as set (a phone widens its own to the content)
   const out = {scroll: [document.documentElement.scrollWidth, innerWidth], small: [],
                narrow: [], outside: [], spills: []};

@@ -83,9 +83,81 @@
         if (wanted !== state.board) { return; }
         $("board").innerHTML = svg;  // the server's drawing (render --ids)
         boardShown = wanted;
+        var drawn = $("board").querySelector("svg");
+        var box = drawn && drawn.viewBox && drawn.viewBox.baseVal;
+        if (box && box.width && box.height) {  // full screen fits the drawing whole
+          $("board").style.setProperty("--aspect", String(box.width / box.height));
+        }
         markBoard();
       });
   }
+
+  // --- the board's size: fitted to its box, or larger to read its labels (it pans in its
+  // box), or the whole screen; each device keeps its own choice (localStorage) ----------------
+
+  var ZOOMS = [1, 1.5, 2, 3, 4];
+  var READ_AT = 760;  // px: the board's width at which its labels read well on a phone
+  var zoom = null;
+  var full = false;
+
+  function zoomKey() { return "grinivil-board-zoom-" + (seat ? "phone" : "table") + (full ? "-full" : ""); }
+
+  function firstZoom() {
+    try {
+      var kept = parseFloat(window.localStorage.getItem(zoomKey()) || "");
+      if (ZOOMS.indexOf(kept) >= 0) { return kept; }
+    } catch (e) { /* storage refused (a private window): the default */ }
+    if (full) { return 1; }
+    var width = $("board").clientWidth || READ_AT;
+    return ZOOMS.filter(function (z) { return z * width <= READ_AT * 1.1; }).pop() || 1;
+  }
+
+  function setZoom(z, kept) {  // kept: the person chose it (a default is found again)
+    var box = $("board-box");
+    var middle = [(box.scrollLeft + box.clientWidth / 2) / (box.scrollWidth || 1),
+                  (box.scrollTop + box.clientHeight / 2) / (box.scrollHeight || 1)];
+    zoom = z;
+    $("board").style.setProperty("--zoom", String(z));
+    $("zoom").textContent = Math.round(z * 100) + "%";
+    $("zoom-out").disabled = z <= ZOOMS[0];
+    $("zoom-in").disabled = z >= ZOOMS[ZOOMS.length - 1];
+    box.scrollLeft = middle[0] * box.scrollWidth - box.clientWidth / 2;  // the same middle
+    box.scrollTop = middle[1] * box.scrollHeight - box.clientHeight / 2;
+    if (kept) {
+      try { window.localStorage.setItem(zoomKey(), String(z)); } catch (e) { /* not kept */ }
+    }
+  }
+
+  function zoomBy(step) {
+    var at = ZOOMS.indexOf(zoom);
+    var next = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, at + step))];
+    if (next !== zoom) { setZoom(next, true); }
+  }
+
+  function setFull(on) {
+    full = on;
+    $("board-box").classList.toggle("full", on);
+    body.classList.toggle("board-full", on);
+    $("full").textContent = on ? "Close" : "Full screen";
+    $("full").setAttribute("aria-pressed", String(on));
+    setZoom(firstZoom());
+    boardSays();
+  }
+
+  function boardSays() {  // what the table is asked, above the board on the whole screen
+    var q = state && !state.over && !state.sealed && state.question;
+    $("board-says").textContent = !full || !state ? "" : state.over ? "The game is over."
+      : state.player + " is on turn" + (q ? ": " + q.what : state.sealed ? ": secret " +
+        state.sealed.kind + "s" : "");
+  }
+
+  $("zoom-in").onclick = function () { zoomBy(1); };
+  $("zoom-out").onclick = function () { zoomBy(-1); };
+  $("full").onclick = function () { setFull(!full); };
+  setZoom(firstZoom());
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && full) { setFull(false); }
+  });
 
   // Which drawn things answer the question: a tile of the ring (`data-tile`, the dual tile
   // #08's group naming both its actions: `explore build-road`), a Building Site, Planting
@@ -470,6 +542,7 @@
     s.moves.forEach(function (m) { moves.appendChild(el("li", "", m.replace(/^\d+\. /, ""))); });
     body.setAttribute("data-version", String(s.version));
     drawQuestion();
+    boardSays();
     loadBoard().then(markBoard).catch(function () { setLive(false); });
   }
 
