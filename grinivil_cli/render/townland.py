@@ -212,8 +212,9 @@ def _ids(c: Canvas, parent: Node, scene: Scene) -> None:
     for slot in open_slots(s):  # where `_explorable` writes the slot's name without ids
         x, y = slot_anchor(slot, 0.5, 0.5)
         _id_label(c, parent, x, y - 2, slot, "slot-id", "12")
+    printed = _printed(scene)
     for road in construction_roads(s.edition, s.townland):  # R-RDB-02
-        (x, y), turn = _road_id_place(scene, road)
+        (x, y), turn = _road_id_place(road, printed)
         _id_label(c, parent, x, y + 4, road, "road-id", str(SMALL),
                   transform=f"rotate({num(turn)} {num(x)} {num(y)})")
 
@@ -226,18 +227,22 @@ def _box(x: float, y: float, width: float, height: float) -> Box:
     return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
 
-def _road_id_place(scene: Scene, road: str) -> tuple[Point, float]:
+def _road_id_place(road: str, printed: list[Box]) -> tuple[Point, float]:
     """Where the id of a Construction Road is written, on the road and along it, as a map
     names its streets: the label's middle and the turn of the text about it (degrees, never
     upside down). Of the places along the road (the middle first, then from its inner end
-    outwards) the first whose label covers least of what is printed beside the road, so the
-    same table gives the same place."""
+    outwards) the first whose label covers least of what is `printed` beside the road (the
+    boxes of `_printed`), so the same table gives the same place."""
     k = int(road[1:].partition(".")[0])
     inner, outer = (R_CENTER, R_INNER) if road.startswith("R") else (R_INNER, R_OUTER)
     half = (text_width(road, SMALL, bold=True) + 4) / 2
     first, last = inner + half + 3, outer - half - 3
     radii = [(first + last) / 2, *(first + (last - first) * n / 12 for n in range(13))]
-    printed = _printed(scene)
+    # only the boxes the label's squares can reach (the others cover nothing: the same sums)
+    (ax, ay), (bx, by) = polar(SECTOR * k, first - half), polar(SECTOR * k, last + half)
+    reach = (min(ax, bx) - 4.5, min(ay, by) - 4.5, max(ax, bx) + 4.5, max(ay, by) + 4.5)
+    printed = [b for b in printed if b[2] >= reach[0] and b[0] <= reach[2]
+               and b[3] >= reach[1] and b[1] <= reach[3]]
 
     def covered(r: float) -> float:
         """The area of the printed boxes under the label centred at radius r, the label
