@@ -1225,7 +1225,8 @@ def season_report(
             results = batch.validate_many(
                 paths, edition=edition, max_bytes=max_size, jobs=jobs,
                 on_done=lambda: bar.update(1),
-                describe=sr.summary_with_viewer if viewers else sr.summary)
+                describe=sr.summary_with_viewer if viewers else sr.summary,
+                snapshots=bool(viewers))
             with typer.progressbar(length=len(paths), label="reading", file=sys.stderr,
                                    hidden=not progress) as bar, closing(results):
                 for number, result in enumerate(results, 1):

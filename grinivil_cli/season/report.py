@@ -74,19 +74,15 @@ VIEWER_PAGE = "viewer_page"  # the key of the viewer page in `summary_with_viewe
 
 def summary_with_viewer(name: str, game: Game) -> dict[str, Any]:
     """`season_report.summary` of a replayed log and, when the replay drew a snapshot, the
-    log's viewer page (`VIEWER_PAGE`) for `report --viewers`, made from the same reading of
-    the log (in the worker that read it: the log is read once, and the page shows the game
-    the report describes even if the file changes meanwhile). The game is replayed again in
-    memory, keeping its snapshots, which the report's own replay does not keep."""
-    from ..base import collector
-    from ..engine.replay import replay
+    log's viewer page (`VIEWER_PAGE`) for `report --viewers`, made from the same reading and
+    the same replay of the log (in the worker that read it, `batch.validate_many` asked to
+    keep the snapshots: the log is read and replayed once, and the page shows the game the
+    report describes even if the file changes meanwhile)."""
     from ..viewer import viewer_html
 
     out = summary(name, game)
-    with collector.paused():
-        full = Game(game.loaded, game.edition, replay(game.edition, game.loaded))
-    if full.replay.snapshots:
-        out[VIEWER_PAGE] = viewer_html(full, name)
+    if game.replay.snapshots:
+        out[VIEWER_PAGE] = viewer_html(game, name)
     return out
 
 

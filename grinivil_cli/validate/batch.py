@@ -286,16 +286,18 @@ Describe = Callable[[str, Game], dict[str, Any]]  # a replayed log's report, fro
 
 
 def validate_one(path: str, edition: str | None, max_bytes: int, lenient: bool = False,
-                 describe: Describe = report.validation) -> dict[str, Any]:
+                 describe: Describe = report.validation, snapshots: bool = False
+                 ) -> dict[str, Any]:
     """One file's report (picklable: it crosses process boundaries); `-` is standard input.
-    A replayed log is reported by `describe`; one that cannot be read by its problems."""
+    A replayed log is reported by `describe` (with `snapshots`, its replay keeps the table
+    after every turn, for a viewer page); one that cannot be read by its problems."""
     if path != STDIN and not os.path.lexists(path) and GLOB_CHARS & set(path):
         return report.format_problems(path, [Problem(f"'{path}' matches no file")])
     if os.path.isdir(path):  # `expand` keeps a folder only when it holds no log
         return report.format_problems(path, [Problem(
             f"'{path}' is a folder with no log ({' or '.join(LOG_SUFFIXES)}) in it")])
     try:
-        game = load_game(path, edition, max_bytes, keep_snapshots=False, lenient=lenient)
+        game = load_game(path, edition, max_bytes, keep_snapshots=snapshots, lenient=lenient)
         return describe(_name(path), game)
     except LogFormatError as e:
         return report.format_problems(_name(path), e.problems)
@@ -312,21 +314,23 @@ def _name(path: str) -> str:
 def validate_many(paths: list[Path], *, edition: str | None, max_bytes: int, jobs: int,
                   lenient: bool = False,
                   on_done: Callable[[], None] | None = None,
-                  describe: Describe = report.validation,
+                  describe: Describe = report.validation, snapshots: bool = False,
                   ) -> Generator[dict[str, Any], None, None]:
     """Reports in input order, each as soon as it and every earlier one are done; closing the
     generator (or an exception) stops the workers at once. `describe` makes the report of a
-    replayed log (`validate_one`)."""
+    replayed log, `snapshots` keeps its tables (`validate_one`)."""
     names = [str(p) for p in paths]
     if jobs <= 1 or len(names) <= 1 or STDIN in names:  # one process reads standard input
         for name in names:
-            result = _abandonable(validate_one, name, edition, max_bytes, lenient, describe)
+            result = _abandonable(validate_one, name, edition, max_bytes, lenient, describe,
+                                  snapshots)
             if on_done:
                 on_done()
             yield result
         return
     count = min(jobs, os.cpu_count() or 1, len(names))
-    yield from _Pool(count, (edition, max_bytes, lenient, describe)).reports(names, on_done)
+    yield from _Pool(count, (edition, max_bytes, lenient, describe, snapshots)).reports(
+        names, on_done)
 
 
 class DaskUnavailable(Exception):
@@ -596,7 +600,7 @@ def _context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-Options = tuple[str | None, int, bool, Describe]  # validate_one's, after the file's name
+Options = tuple[str | None, int, bool, Describe, bool]  # validate_one's, after the file's name
 
 
 def _work(conn: Connection, parent: int, options: Options) -> None:
