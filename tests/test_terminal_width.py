@@ -437,6 +437,10 @@ def test_wrap_breaks_between_words_or_items_and_indents() -> None:
     assert wrap("   4 explore      Explore  eligible but long", 30, hang=" " * 7) == \
         "   4 explore      Explore\n       eligible but long"
     assert wrap("short", 10) == "short" and wrap("a b " * 40, None) == "a b " * 40
+    written = "viewer of 114 turns written to game-2p.html (1.2 MB)"  # a size keeps its unit
+    assert wrap(written, 48) == "viewer of 114 turns written to game-2p.html\n  (1.2 MB)"
+    assert wrap(written, 50) == "viewer of 114 turns written to game-2p.html\n  (1.2 MB)"
+    assert wrap("took 12 ms, 3 s and 4 bytes", 9) == "took\n  12 ms,\n  3 s and\n  4 bytes"
 
 
 def test_what_the_commands_say_after_their_work_fits(grinivil: Any, tmp_path: Path,

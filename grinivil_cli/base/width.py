@@ -24,12 +24,15 @@ is never broken: it would no longer be found, nor pasted whole.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .terminal import safe_text
+
+UNIT = re.compile(r"(?:kB|MB|GB|KiB|MiB|GiB|bytes?|ms|s)\b")  # after a number, on its line
 
 DEFAULT_WIDTH = 80  # when standard output is no terminal and COLUMNS is not set
 MIN_WIDTH = 40  # narrower than this, tables would fold every word
@@ -97,10 +100,13 @@ def _tokens(body: str, sep: str, room: int) -> list[str]:
     `room` as its words."""
     out: list[str] = []
     for token in _pieces(body, sep):
-        if sep != " " and cell_width(token.rstrip()) > room:
-            out += _pieces(token, " ")
-        elif token:
-            out.append(token)
+        pieces = _pieces(token, " ") if sep != " " and cell_width(token.rstrip()) > room \
+            else [token] if token else []
+        for piece in pieces:  # a size keeps its unit: `(1.2 MB)`, never `(1.2` / `MB)`
+            if out and UNIT.match(piece) and out[-1][-2:-1].isdigit() and out[-1].endswith(" "):
+                out[-1] += piece
+            else:
+                out.append(piece)
     return out
 
 
