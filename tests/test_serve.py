@@ -215,10 +215,12 @@ def test_a_bid_for_an_auction_taken_back_never_lands_on_the_next(tmp_path: Path)
         late = post(served, "seal", seat="Anna", player="Anna", count=10, round=first)
         assert late.status_code == 409
         assert words(late.json()["error"]) == (
-            "this bid answers secret bids asked before an answer was taken back: here they "
-            "are now; give your bid again")
+            "this bid was given for secret bids asked earlier (the table has moved on since): "
+            "here are the ones asked now; give your bid again")
         shown = state(served)
         assert [p["done"] for p in shown["sealed"]["players"]] == [False, False, False]
+        assert post(served, "seal", seat="Bruno", player="Anna", count=10,
+                    round=first).status_code == 403  # not Bruno's to give, whichever round
         assert post(served, "seal", seat="Bruno", player="Bruno", count=12,
                     round=now).status_code == 200
         assert state(served)["sealed"]["round"] == now  # Bruno's answer: the same round

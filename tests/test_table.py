@@ -98,6 +98,25 @@ def test_a_refused_answer_names_its_rule_and_changes_nothing() -> None:
     assert (table.log(), table.made, table.decision) == before
 
 
+def test_refusal_asks_the_rules_without_answering() -> None:
+    """R-A12-01: at the first turn nobody has a House to sell; Buy Resources is taken. After
+    the 2-player sample's last turn, R-END-07: no turn is left (as `answer` says)."""
+    table = fresh()
+    before = (table.log(), table.made, table.decision)
+    refused = table.refusal("sell-house")
+    assert refused is not None and refused.rule == "R-A12-01"
+    assert refused.message == "Anna has no finished, unsold House they built a Floor of."
+    assert table.refusal("buy-resources") is None
+    assert (table.log(), table.made, table.decision) == before
+    over = Table.from_log(SAMPLES / "game-2p.yaml")
+    assert over.over
+    ended = over.refusal("subsidy")
+    assert ended is not None and ended.rule == "R-END-07"
+    with pytest.raises(IllegalMove) as e:
+        over.answer("subsidy")
+    assert (e.value.rule, e.value.message) == (ended.rule, ended.message)
+
+
 def test_back_takes_the_last_answer_back_and_undo_the_last_turn() -> None:
     table = fresh()
     start = table.log()

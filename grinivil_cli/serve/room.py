@@ -146,10 +146,10 @@ class Room:
         return out
 
     def _new_round(self) -> None:
-        if self._round is None and self._sealed():
-            self._round = self.version
-        elif not self._sealed():
+        if not self._sealed():
             self._round = None
+        elif self._round is None:
+            self._round = self.version
 
     def _sealed(self) -> list[Decision]:
         """`Table.sealed()`, asked only when the next decision is a secret one."""
@@ -309,11 +309,12 @@ class Room:
         name = self.seat_of(player)
         if name is None or name not in sealed:
             raise Refused("no secret answer of yours is asked now", 409)
+        self._allowed(seat, name)
         if round_ != self._round:
             kind = "bid" if sealed[name].path[0] == "bids" else "pledge"
-            raise Refused(f"this {kind} answers secret {kind}s asked before an answer was taken "
-                          f"back: here they are now; give your {kind} again", 409)
-        self._allowed(seat, name)
+            raise Refused(f"this {kind} was given for secret {kind}s asked earlier (the table "
+                          f"has moved on since): here are the ones asked now; give your {kind} "
+                          "again", 409)
         d = sealed[name]
         if not d.allows(count):
             raise Refused(f"{count}: {d.what} takes {answers.choices_text(d).split(': ', 1)[-1]}"

@@ -386,7 +386,7 @@ class Table:
         `answer` would raise), the table unchanged; None when they take it."""
         d = self.domain
         if d is None:
-            return None
+            return _over()
         t = self._current()
         return None if self._takes(t, value) else self._refusal(t, d, value)
 
@@ -407,8 +407,7 @@ class Table:
             self._current().note = value.text
             return None
         if self.over:
-            raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
-                              "Tile): no turn is left to make.")
+            raise _over()
         d = self.domain
         if d is None:  # not reached from the options offered: an engine bug if ever seen
             raise RuntimeError("no legal way on from the answers given")
@@ -426,8 +425,7 @@ class Table:
         log's keys), judged as a log's turn is. Raises its `IllegalMove`, the table
         unchanged; ValueError while a turn is being answered."""
         if self.over:
-            raise IllegalMove("R-END-07", "the game is over (every token is on the Starting "
-                              "Tile): no turn is left to make.")
+            raise _over()
         if self._turn is not None and self._turn.answered:
             raise ValueError("a turn is being answered: take its answers back first")
         g = self.game
@@ -596,3 +594,9 @@ def summary(record: dict[str, Any], entries: list[Entry]) -> str:
         head += " (declined)"
     lines = turn_story(entries, record) or ["nothing changed hands."]
     return head + "".join(f"\n  {line}" for line in lines)
+
+
+def _over() -> IllegalMove:
+    """What a turn or an answer after the end of the game breaks."""
+    return IllegalMove("R-END-07", "the game is over (every token is on the Starting Tile): no "
+                       "turn is left to make.")
