@@ -37,8 +37,9 @@ FILES: dict[str, tuple[bytes, str | None]] = {
     "no-format.yaml": (LOG.replace("\nformat: grinivil-log/1\n", "\n").encode(),
                        "no-format.yaml:3:1: the log needs 'format'"),
     "broken.yaml": (b"broken: [\n",
-                    "broken.yaml:1:10: invalid YAML: did not find expected node content "
-                    "(while parsing a flow node at line 2, col 1)"),
+                    "broken.yaml:1:10: invalid YAML: a value is missing here: a '[' or '{' "
+                    "left open, or a ',' with nothing after it (YAML: did not find expected "
+                    "node content)"),
     "latin-1.yaml": ("title: Partie du café\n".encode("latin-1"),
                      "latin-1.yaml:1:21: the file is not valid UTF-8 (byte 0xe9); save it as "
                      "UTF-8"),

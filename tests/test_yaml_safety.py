@@ -210,14 +210,17 @@ def test_control_character() -> None:
 def test_malformed_yaml(both_parsers: None) -> None:
     problem = only("a: 1\nb: c: d\n")
     assert problem.position == at(2, 5)
-    assert problem.message.startswith("invalid YAML: mapping values are not allowed")
+    assert problem.message.startswith("invalid YAML: a ': ' where a value was expected: a text "
+                                      "holding ': ' goes in quotes")
+    assert problem.message.endswith("(YAML: mapping values are not allowed here)") or \
+        problem.message.endswith("(YAML: mapping values are not allowed in this context)")
 
 
 def test_malformed_yaml_with_context(both_parsers: None) -> None:
     problem = only("a: 1\nb: 'unterminated\n")
     assert problem == Problem(
-        "invalid YAML: found unexpected end of stream "
-        "(while scanning a quoted scalar at line 2, col 4)",
+        "invalid YAML: the quote at line 2, col 4 is not closed: end the text with the same "
+        "quote (YAML: found unexpected end of stream)",
         at(2, 17),  # the end of the last line (the stream ends after its newline)
     )
 
@@ -225,7 +228,51 @@ def test_malformed_yaml_with_context(both_parsers: None) -> None:
 def test_bad_indentation() -> None:
     problem = only("a:\n  - x\n y: 2\n")
     assert problem.position == at(3, 2)
-    assert "(while parsing a block mapping at line 1, col 1)" in problem.message
+    assert problem.message.startswith("invalid YAML: this line is not lined up with the lines "
+                                      "above it: indent it as the other keys (or '- ' items)")
+
+
+# What a hand-edited log gets wrong, said in plain words with what to do, by libyaml and by
+# PyYAML's own parser alike (their words after it differ: they are not compared).
+PLAINLY = [
+    ("players: [Anna, Bruno\nsetup: {}\n", (2, 6),
+     "the list opened with '[' at line 1, col 10 is not closed: end it with ']' (its items "
+     "separated by commas)"),
+    ("setup: {money: 70\nturns: []\n", (2, 6),
+     "the '{' at line 1, col 8 is not closed: end it with '}' (its `key: value` pairs "
+     "separated by commas)"),
+    ("title: Game: the final\n", (1, 12),
+     "a ': ' where a value was expected: a text holding ': ' goes in quotes (title: \"Game: "
+     "the final\"), and a key lines up with the keys above it"),
+    ("title: \"the final\nplayers: []\n", (2, 12),
+     "the quote at line 1, col 8 is not closed: end the text with the same quote"),
+    ("turns:\n  - player: Anna\n - player: Bruno\n", (3, 2),
+     "this line is not lined up with the lines above it: indent it as the other keys (or "
+     "'- ' items) of its level, with spaces"),
+    ("format: grinivil-log/1\nplayers\nturns: []\n", (3, 1),
+     "line 2 has no ':' after its key (write `key: value`), or is text going on from the line "
+     "above (put the whole text in quotes)"),
+    ("turns:\n  - {player: Anna, tile: @5}\n", (2, 26),
+     "a value cannot begin with '@': put it in quotes ('@...')"),
+    ("title: 'Anna' wins\n", (1, 15),
+     "more follows a whole value on this line: put the whole value in quotes, or begin the "
+     "next key on a line of its own"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "said"), PLAINLY,
+                         ids=["list", "braces", "colon", "quote", "indent", "no-colon", "at",
+                              "after-value"])
+def test_a_hand_made_mistake_is_said_plainly(both_parsers: None, text: str,
+                                             where: tuple[int, int], said: str) -> None:
+    problem = only(text)
+    assert problem.message.startswith(f"invalid YAML: {said} (YAML: "), problem.message
+    assert problem.position == at(*where)
+
+
+def test_other_syntax_errors_keep_the_parsers_words() -> None:
+    problem = only("%YAML 1.1\n%YAML 1.1\n---\na: 1\n")  # rare by hand: said as it is
+    assert "(YAML: " not in problem.message and problem.message.startswith("invalid YAML: ")
 
 
 # 6. duplicate keys

@@ -355,16 +355,20 @@ def _places(text: str, source: str, loader: Any) -> tuple[dict[Path, At], dict[P
 
 def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Problem:
     """A PyYAML syntax error as a Problem at the place it was found (the end of the last line
-    when libyaml points past the end of a file without a final newline)."""
-    message = f"invalid YAML: {error.problem or error.context or 'cannot parse'}"
-    mark = error.problem_mark or error.context_mark
+    when libyaml points past the end of a file without a final newline): what to do, in
+    plain words, for the mistakes a hand-edited file makes (`_plainly`), with the parser's own
+    words after it; the parser's words alone for any other."""
+    said = error.problem or error.context or "cannot parse"
     if error.problem and error.context:
         where = error.context_mark
         detail = f" at line {where.line + 1}, col {where.column + 1}" if where else ""
-        message += f" ({error.context}{detail})"
+        said += f" ({error.context}{detail})"
+    lines = text.splitlines() or [""]
+    mark = error.problem_mark or error.context_mark
+    plain = _plainly(error, lines)
+    message = f"invalid YAML: {plain} (YAML: {error.problem})" if plain else f"invalid YAML: {said}"
     position = None
     if mark:
-        lines = text.splitlines() or [""]
         line, col = mark.line + 1, mark.column + 1
         if line > len(lines):
             line, col = len(lines), len(lines[-1]) + 1
@@ -372,6 +376,45 @@ def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Probl
             message += " (a tab: YAML indents with spaces, never tabs)"
         position = Position(source, line, col)
     return Problem(message, position)
+
+
+def _plainly(error: yaml.MarkedYAMLError, lines: list[str]) -> str | None:
+    """What to do about a syntax error a hand-edited file often has, in plain words; None for
+    any other. Read from the parser's context and problem, which libyaml and PyYAML's own
+    parser word alike where it matters."""
+    problem, context = error.problem or "", error.context or ""
+    opened = error.context_mark
+    at = f"at line {opened.line + 1}, col {opened.column + 1}" if opened else "above"
+    if context.startswith("while parsing a flow sequence"):
+        return f"the list opened with '[' {at} is not closed: end it with ']' (its items " \
+               "separated by commas)"
+    if context.startswith("while parsing a flow mapping"):
+        return f"the '{{' {at} is not closed: end it with '}}' (its `key: value` pairs " \
+               "separated by commas)"
+    if context.startswith("while parsing a flow node"):
+        return "a value is missing here: a '[' or '{' left open, or a ',' with nothing after it"
+    if problem.startswith("mapping values are not allowed"):
+        return "a ': ' where a value was expected: a text holding ': ' goes in quotes " \
+               "(title: \"Game: the final\"), and a key lines up with the keys above it"
+    if context.startswith("while scanning a quoted scalar") and "end of stream" in problem:
+        return f"the quote {at} is not closed: end the text with the same quote"
+    mark = error.problem_mark
+    line = lines[mark.line] if mark and mark.line < len(lines) else ""
+    if context.startswith(("while parsing a block collection", "while parsing a block mapping")):
+        if mark and mark.column > len(line) - len(line.lstrip(" ")):  # after a value
+            return "more follows a whole value on this line: put the whole value in quotes, " \
+                   "or begin the next key on a line of its own"
+        return "this line is not lined up with the lines above it: indent it as the other " \
+               "keys (or '- ' items) of its level, with spaces"
+    if context.startswith("while scanning a simple key"):
+        where = f"line {opened.line + 1}" if opened else "a line"
+        return f"{where} has no ':' after its key (write `key: value`), or is text going on " \
+               "from the line above (put the whole text in quotes)"
+    if problem.startswith("found character") and "cannot start any token" in problem and mark \
+            and mark.column < len(line):
+        first = line[mark.column]
+        return f"a value cannot begin with '{first}': put it in quotes ('{first}...')"
+    return None
 
 
 def _tag_message(tag: str) -> str:
