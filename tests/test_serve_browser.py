@@ -654,10 +654,11 @@ def test_the_board_larger_or_on_the_whole_screen(browser: Browser, tmp_path: Pat
     """On a tablet (1024x768) the board had 3/5 of the width and the ring's tile names were
     about 5 px high. The 4-player sample after 60 turns: the board fitted at 100%; + twice
     makes it 200% (the names twice as high), panned in its box under its tools, the page still
-    no wider than the screen; Full screen fits the whole drawing in the screen (a name about
-    1.2 times as high as fitted) and says whose turn and what is asked; Esc goes back to
-    200%, which the tablet keeps after a reload. A phone's board starts at 200%, about as wide
-    as before (712 px at 390 px; it was 760 px), panned in its box."""
+    no wider than the screen; Full screen (the browser's own too) fits the whole drawing in
+    the screen (a name about 1.2 times as high as fitted) and says whose turn and what is
+    asked; Esc goes back to 200%, which the tablet keeps after a reload. A phone's board
+    starts at 200%, about as wide as before (712 px at 390 px; it was 760 px), panned in its
+    box."""
     log = tmp_path / "game.yaml"
     text = FOUR.read_text(encoding="utf-8").splitlines(keepends=True)
     starts = [i for i, line in enumerate(text) if re.match(r"- \{?player:", line)]
@@ -681,6 +682,8 @@ def test_the_board_larger_or_on_the_whole_screen(browser: Browser, tmp_path: Pat
         assert abs(panned["tools"]["left"] - panned["box"]["left"]) <= 6
         assert abs(panned["tools"]["top"] - panned["box"]["top"]) <= 6
         tablet.press(page.get_by_role("button", name="Full screen"))
+        page.wait_for_function("() => document.fullscreenElement"
+                               " === document.getElementById('board-box')")  # the browser's
         whole = page.evaluate(BOARD)
         assert whole["box"] == {"left": 0, "top": 0, "width": 1024, "height": 768}
         assert whole["zoom"] == "100%" and not whole["scrolls"]
@@ -692,6 +695,7 @@ def test_the_board_larger_or_on_the_whole_screen(browser: Browser, tmp_path: Pat
         check_layout(tablet, "the board on the whole screen of a tablet")
         page.screenshot(path=SHOTS / "tablet-board-full.png")
         page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.fullscreenElement")
         back = page.evaluate(BOARD)
         assert back["zoom"] == "200%" and back["box"]["width"] < 700 and back["says"] == ""
         page.reload()

@@ -136,7 +136,15 @@
 
   function setFull(on) {
     full = on;
-    $("board-box").classList.toggle("full", on);
+    var box = $("board-box");
+    // the browser's own full screen too where it has one (a tablet's address bar gone); the
+    // page's own covers the screen where it has none (a phone's Safari)
+    if (on && box.requestFullscreen && !document.fullscreenElement) {
+      box.requestFullscreen().catch(function () { /* refused: the page's own is shown */ });
+    } else if (!on && document.fullscreenElement && document.exitFullscreen) {
+      document.exitFullscreen().catch(function () { /* already left */ });
+    }
+    box.classList.toggle("full", on);
     body.classList.toggle("board-full", on);
     $("full").textContent = on ? "Close" : "Full screen";
     $("full").setAttribute("aria-pressed", String(on));
@@ -157,6 +165,9 @@
   setZoom(firstZoom());
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape" && full) { setFull(false); }
+  });
+  document.addEventListener("fullscreenchange", function () {  // left by Esc or the back key
+    if (!document.fullscreenElement && full) { setFull(false); }
   });
 
   // Which drawn things answer the question: a tile of the ring (`data-tile`, the dual tile
