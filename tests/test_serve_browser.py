@@ -622,7 +622,8 @@ def test_a_tile_button_keeps_its_number_and_position_on_a_tablet(browser: Browse
                                                                    tmp_path: Path) -> None:
     """The 4-player sample after 60 turns on the table's page at 1024x768: two tile buttons a
     row, and "#15 Optimization" pushed its "@19" out of its button (the name is given the
-    width, the position goes under the number); each tile's number, name and position shown."""
+    width, the position goes under the number); each tile's number, name and position shown.
+    On a phone (390x844) the position ends the number's line."""
     log = tmp_path / "game.yaml"
     text = FOUR.read_text(encoding="utf-8").splitlines(keepends=True)
     starts = [i for i, line in enumerate(text) if re.match(r"- \{?player:", line)]
@@ -634,6 +635,21 @@ def test_a_tile_button_keeps_its_number_and_position_on_a_tablet(browser: Browse
         shown = [" ".join(buttons.nth(i).inner_text().split()) for i in range(buttons.count())]
         assert "#15 Optimization @19" in shown, shown
         assert all(re.fullmatch(r"#\d\d[ab]? \D+ @\d{1,2}", text) for text in shown), shown
+    with serving(log) as server, opened(browser, server.address, PHONE, touch=True) as phone:
+        # a phone: one tile a row, its position at the end of the number's line, so that a
+        # short name makes a one-line button (44 px: the list a third shorter to scroll)
+        check_layout(phone, "the 4-player game's tiles at 390x844")
+        rows = phone.page.evaluate("""() => Array.from(
+            document.querySelectorAll('.tiles:not(.off-tiles) .option')).map(b => {
+              const top = s => b.querySelector(s).getBoundingClientRect();
+              return [b.querySelector('.name').textContent, top('.num').top, top('.pos').top,
+                      top('.pos').right, b.getBoundingClientRect().right,
+                      b.getBoundingClientRect().height]; })""")
+        assert len(rows) >= 10
+        for name, number, position, right, edge, height in rows:
+            assert abs(number - position) <= 3 and edge - right < 20, name  # on one line, last
+            if len(name) <= 14:
+                assert height <= 46, (name, height)
 
 
 
