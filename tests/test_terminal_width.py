@@ -236,6 +236,26 @@ def test_validate_fits_and_loses_nothing(grinivil: Any) -> None:
         "  6. Clara 2"]
 
 
+def test_an_illegal_logs_edition_note_wraps_and_its_finding_stays_one_line(
+        grinivil: Any) -> None:
+    """The 6-player sample judged with the data before the recalibration breaks R-SELL-05 at
+    turn 23 (Viktor's Bank: mandatory then). The note on the edition data comes first, wrapped
+    between words (it was one line of 214 columns); the finding stays one line, as editors
+    and hooks read `file:line:col: message`."""
+    code, out = grinivil("validate", str(SIX), "--edition", str(BEFORE_16))
+    assert code == 1, out
+    code, raw = grinivil("validate", str(SIX), "--edition", str(BEFORE_16), "--format", "json")
+    result = json.loads(raw)["files"][0]
+    lines = out.splitlines()
+    finding = next(i for i, line in enumerate(lines) if line.startswith(f"{SIX}:132:17: "))
+    note = lines[:finding]
+    assert len(note) > 1 and all(len(line) <= 80 for line in note), note
+    assert " ".join(line.strip() for line in note) == f"{SIX}: {result['edition']['note']}"
+    error = result["error"]
+    assert lines[finding] == (f"{SIX}:132:17: turn 23, Emma, {error['action']}: R-SELL-05: "
+                              f"{error['message']}")  # one line, whatever its length
+
+
 def test_validate_wraps_the_edition_note_between_words(grinivil: Any, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The note on the edition data a log was judged with is a sentence: it fills its lines

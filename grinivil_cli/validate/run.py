@@ -106,12 +106,17 @@ LISTS = ("options:", "final scores:")  # the lines of a legal log that are lists
 def _fitted(result: dict[str, Any]) -> str:
     """A result's text for the terminal: a legal log's lines after its verdict wrapped to the
     terminal's width, a list (the options, the final scores) between its items, a sentence
-    (the edition's note, a game not over) between its words; a verdict and a finding stay
-    one line each (`file:line:col: message`, as editors and hooks read them)."""
-    if result["status"] != "legal":
-        return str(result["text"])
-    verdict, *rest = str(result["text"]).split("\n")
+    (the edition's note, a game not over) between its words; an illegal log's note on its
+    edition (its first line) too; a verdict and a finding stay one line each
+    (`file:line:col: message`, as editors and hooks read them)."""
     width = terminal_width()
+    if result["status"] != "legal":
+        text = str(result["text"])
+        if "edition" not in result:
+            return text
+        note, _, findings = text.partition("\n")  # `file: edition: ...`, a sentence
+        return "\n".join([wrap(note, width), *([findings] if findings else [])])
+    verdict, *rest = str(result["text"]).split("\n")
     return "\n".join([verdict, *(wrap(line, width, sep=", " if line.startswith(LISTS) else " ")
                                   for line in rest)])
 
