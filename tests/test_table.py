@@ -25,7 +25,7 @@ from grinivil_cli.choose import (
 )
 from grinivil_cli.errors import IllegalMove
 from grinivil_cli.recorder.transcript import header_text
-from grinivil_cli.table import Claims, FinalClaims, Table
+from grinivil_cli.table import Claims, FinalClaims, Table, answers
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -115,6 +115,38 @@ def test_refusal_asks_the_rules_without_answering() -> None:
     with pytest.raises(IllegalMove) as e:
         over.answer("subsidy")
     assert (e.value.rule, e.value.message) == (ended.rule, ended.message)
+
+
+def test_cubes_written_with_their_numbers_are_said_a_letter_a_cube() -> None:
+    """`2c 1w` is how a person writes 2 concrete and 1 wood; an answer names cubes a letter a
+    cube (`ccw`: a number alone is a count), so it is refused with the cubes written as an
+    answer takes them, never read as something else. At Anna's Buy Resources (the 2-player
+    sample's first turn: at most 3 concrete) and at the Auction's lot of 5."""
+    assert answers.counted_cubes("2c 1w") == "ccw"
+    assert answers.counted_cubes("2 concrete, 1 wood") == "ccw"
+    assert answers.counted_cubes("1s 2c") == "ccs"  # in the Market's order
+    for other in ("ccw", "2", "10 12", "2x", "2c x", "9999c", "0c", "c2", "#5 2c"):
+        assert answers.counted_cubes(other) is None, other
+    table = fresh()
+    table.answer("buy-resources")
+    table.answer(OMIT)  # carried out
+    cubes = table.decision
+    assert cubes is not None and cubes.path == ("cubes", "concrete")
+    with pytest.raises(answers.NotAnOption) as e:
+        answers.parse(cubes, "2c 1w")
+    assert str(e.value) == "'2c 1w': answer how many concrete (0 to 3), or the cubes a letter a " \
+        "cube: 'ccw'"
+    assert answers.parse(cubes, "2") == 2
+    table = fresh()
+    table.answer("auction")
+    table.answer(OMIT)
+    lot = table.decision
+    assert lot is not None and lot.path == ("drawn",)
+    with pytest.raises(answers.NotAnOption) as e:
+        answers.parse(lot, "2c 2w 1s")
+    assert str(e.value) == "'2c 2w 1s': the cubes are named a letter a cube, as they came " \
+        "out: 'ccwws'"
+    assert answers.parse(lot, "ccwws") == ["concrete", "concrete", "wood", "wood", "steel"]
 
 
 def test_back_takes_the_last_answer_back_and_undo_the_last_turn() -> None:

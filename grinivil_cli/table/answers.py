@@ -86,6 +86,27 @@ def cube_counts(text: str) -> dict[str, int] | None:
     return counts
 
 
+COUNTED = re.compile(r"(\d{1,3})\s*([a-z]+)")  # `2c`, `2 concrete`: cubes by how many
+
+
+def counted_cubes(text: str) -> str | None:
+    """Cubes written with their numbers (`2c 1w`, `2 concrete, 1 wood`), which an answer
+    does not take (a letter a cube is one way to say them, and a number alone is a count):
+    the same cubes a letter a cube (`ccw`), to say how they are answered; None otherwise."""
+    words = text.lower().replace(",", " ")
+    counts = dict.fromkeys(RESOURCES, 0)
+    end = 0
+    for found in COUNTED.finditer(words):
+        named = [r for r in RESOURCES if r.startswith(found[2])]
+        if words[end:found.start()].strip() or len(named) != 1:
+            return None
+        counts[named[0]] += int(found[1])
+        end = found.end()
+    if end == 0 or words[end:].strip() or not 0 < sum(counts.values()) <= 99:
+        return None
+    return "".join(r[0] * n for r, n in counts.items())
+
+
 class NotAnOption(ValueError):
     """An answer that names no option of the decision (the message says why, with a hint)."""
 
@@ -212,6 +233,10 @@ def parse(decision: Decision, text: str) -> Any:
     if len(begun) > 1:
         raise NotAnOption(f"{quoted(answer)} begins {len(begun)} options: "
                           f"{', '.join(option_text(o) for o in begun)}")
+    letters = counted_cubes(answer) if any(isinstance(o, list) for o in options) else None
+    if letters is not None:
+        raise NotAnOption(f"{quoted(answer)}: the cubes are named a letter a cube, as they "
+                          f"came out: '{letters}'")
     close = did_you_mean(answer, words)
     hint = f"; did you mean '{close}'?" if close else ""
     raise NotAnOption(f"{quoted(answer)} is not an option of {choices_text(decision)}{hint}")
@@ -219,6 +244,11 @@ def parse(decision: Decision, text: str) -> Any:
 
 def _count(decision: Decision, answer: str) -> int:
     value = number(answer)
+    letters = counted_cubes(answer) if str(decision.path[-1]) in RESOURCES else None
+    if value is None and letters is not None:  # `2c 1w` at `concrete bought`
+        raise NotAnOption(f"{quoted(answer)}: answer how many {decision.path[-1]} "
+                          f"({choices_text(decision).split(': ', 1)[-1]}), or the cubes a letter "
+                          f"a cube: '{letters}'")
     if value is None:
         raise NotAnOption(f"{quoted(answer)} is not a number: {choices_text(decision)}")
     if not decision.allows(value):
