@@ -241,7 +241,7 @@ def test_claim_the_tables_score_track_is_checked_at_once(tmp_path: Path) -> None
     """CLAIM, R-A17-01: after Anna's Subsidy (the starting 70 G + 12 = 82 G, 0 VP), the
     table's track and money agree and are recorded as the turn's claims; a wrong amount is
     refused at once (exit 1 from a file) with what the rules give and the change that made
-    it."""
+    it (or that nothing has changed it: it said "The last changes: " and nothing)."""
     log = dealt(tmp_path)
     result = invoke("record", str(log), "--answers", str(answers_file(
         tmp_path, "subsidy", "score Anna 0 Bruno 0", "money Anna 82")))
@@ -257,6 +257,11 @@ def test_claim_the_tables_score_track_is_checked_at_once(tmp_path: Path) -> None
     assert result.exit_code == 1
     assert ("Anna has 82 G after turn 1 by the rules; the table says 80. The last changes: "
             "Subsidy with 3 unemployed Workers +12 G (turn 1)") in result.output
+    result = invoke("record", str(log), "--answers",
+                    str(answers_file(tmp_path, "score Anna 12")))
+    assert result.exit_code == 1  # no VP changed hands yet: said so, not an empty list
+    assert ("Anna has 0 VP after turn 1 by the rules; the table says 12. Nothing has changed "
+            "Anna's VP since the setup.") in " ".join(result.output.split())
     result = invoke("record", str(log), "--answers",
                     str(answers_file(tmp_path, "score Ana 3")))
     assert result.exit_code == 2

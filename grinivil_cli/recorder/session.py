@@ -339,9 +339,10 @@ class Recording:
                 unit = UNITS[what]
                 lines = [f"{e.cause} {amount(e)} (turn {e.turn})"
                          for e in g.ledger.entries if e.player == name and e.what == what][-3:]
+                changes = f"The last changes: {'; '.join(lines)}" if lines else \
+                    f"Nothing has changed {name}'s {unit} since the setup."
                 raise CannotRecord(f"{name} has {held} {unit} after turn {self.turns} by the "
-                                   f"rules; the table says {told}. The last changes: "
-                                   + "; ".join(lines), 1)
+                                   f"rules; the table says {told}. {changes}", 1)
         record = copy.deepcopy(self.last)
         claims = record.setdefault("claims", {})
         for name, told in claimed.items():
