@@ -147,6 +147,10 @@ def test_cubes_written_with_their_numbers_are_said_a_letter_a_cube() -> None:
     assert str(e.value) == "'2c 2w 1s': the cubes are named a letter a cube, as they came " \
         "out: 'ccwws'"
     assert answers.parse(lot, "ccwws") == ["concrete", "concrete", "wood", "wood", "steel"]
+    with pytest.raises(answers.NotAnOption) as e:  # how a draw is answered, not its 21 mixes
+        answers.parse(lot, "")
+    assert str(e.value) == "an answer is needed: the Auction's 5 random Resources: the 5 " \
+        "cubes a letter a cube, as they came out (c concrete, w wood, s steel: 'cccws')"
 
 
 def test_back_takes_the_last_answer_back_and_undo_the_last_turn() -> None:

@@ -268,10 +268,18 @@ def _as_cubes(decision: Decision, answer: str) -> list[str] | None:
 
 
 def choices_text(decision: Decision, limit: int = 12) -> str:
-    """'the options are a, b, c' (a count: its bounds), shortened past `limit`."""
+    """'the options are a, b, c' (a count: its bounds), shortened past `limit`; a draw of
+    cubes: how it is answered (its options are every mix of its cubes)."""
     if decision.kind == "count":
         parts = [str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in decision.ranges]
         return f"{decision.what}: {', '.join(parts) if parts else 'none'}"
+    draws = [o for o in decision.options if isinstance(o, list) and o
+             and all(isinstance(c, str) and c in RESOURCES for c in o)]
+    if len(draws) > 1 and len(draws) == len(decision.options):
+        mixed = next((o for o in draws if len(set(o)) == len(RESOURCES)), draws[0])
+        key = ", ".join(f"{r[0]} {r}" for r in RESOURCES)
+        return f"{decision.what}: the {len(mixed)} cubes a letter a cube, as they came out " \
+               f"({key}: '{''.join(c[0] for c in mixed)}')"
     labels = [option_label(o, decision) for o in decision.options]
     more = f", ... ({len(labels)} in all)" if len(labels) > limit else ""
     return f"{decision.what}: {', '.join(labels[:limit]) if labels else 'none'}{more}"
