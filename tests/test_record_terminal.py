@@ -198,3 +198,25 @@ def test_a_misspelt_tile_the_rules_refuse_is_named_with_why(tmp_path: Path) -> N
     assert "did you mean 'build-floor'? not now: R-BLD-07: Anna holds no cubes" in floor, floor
     assert auction.endswith("(16 in all); did you mean 'auction'? "), auction
     assert "'qqqq' is not an option" in nothing and "did you mean" not in nothing, nothing
+
+
+def test_the_tile_prompt_does_not_repeat_the_tiles_listed_above_it(tmp_path: Path) -> None:
+    """The 2-player sample after 40 turns: Anna has 12 eligible tiles, listed on the lines
+    before the question (`eligible: #24 merchant @3, ...`). Twelve options fit a prompt's
+    braces, and the tile question repeated them there: a 196-column prompt, which the terminal
+    broke inside a word ("new-resi" / "dent"). Now the prompt is the question alone and every
+    line fits the terminal's 120 columns."""
+    sample = Path(__file__).resolve().parent.parent / "samples" / "game-2p.yaml"
+    lines = sample.read_text(encoding="utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if re.match(r"- \{?player:", line)]
+    log = tmp_path / "mid.yaml"
+    log.write_text("".join(lines[:starts[40]]), encoding="utf-8")
+    c = spawn("record", str(log))
+    seen = io.StringIO()
+    c.logfile_read = seen
+    c.expect(r"turn 41, Anna: the Action Tile \(tile\)[^\r\n]*>")
+    c.terminate(force=True)
+    text = ESCAPES.sub("", seen.getvalue()).replace("\r", "")
+    assert "eligible: #24 merchant @3, #19 architect @4" in text, text
+    assert "the Action Tile (tile)>" in text and "{merchant" not in text, text
+    assert all(len(line) < 120 for line in text.split("\n")), text

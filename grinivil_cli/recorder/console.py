@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..base.width import wrap
+from ..base.width import cell_width, wrap
 from ..choose import MISSING, Decision, reason
 from ..edition.model import RESOURCES
 from ..engine.actions import NAMES
@@ -406,14 +406,17 @@ def make_turn(rec: Recording, console: Console,
             if done is not None:
                 return finish(rec, console, done, given, later, queued)
             continue
-        q = question(rec, number, d)
-        if tile and ahead is None and console.shows_tiles and not shown:
+        at_terminal = console.shows_tiles
+        q = question(rec, number, d, console.width if at_terminal else None,
+                     listed=tile and at_terminal)  # the tiles' lines say the tiles
+        if tile and ahead is None and at_terminal and not shown:
             console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
-        elif not tile and ahead is None and not queued and console.shows_tiles and \
-                d.kind != "count" and len(d.options) > SHOWN_IN_THE_PROMPT and \
+        elif not tile and ahead is None and not queued and at_terminal and \
+                d.kind != "count" and q.words and "{" not in q.title and \
                 answers.cube_counts(answers.option_text(d.options[0])) is None:
-            # too many for the prompt's braces (cubes drawn are named by initials: not listed)
+            # too many or too long for the prompt's braces (cubes drawn are named by
+            # initials: not listed)
             console.say(options_line(d, console.width))
         try:
             if ahead is None and queued:  # the next word of a turn given on one line
@@ -581,7 +584,10 @@ def finish(rec: Recording, console: Console, done: TurnDone, given: dict[LogPath
     return rec.played(done)
 
 
-def question(rec: Recording, number: int, d: Decision) -> Question:
+def question(rec: Recording, number: int, d: Decision, width: int | None = None,
+             listed: bool = False) -> Question:
+    """The question of decision `d`, its options in braces after it when they are few and
+    the prompt then fits `width` (None: any width), and not `listed` on lines before it."""
     default = answers.default(d)
     shown = "" if default is answers.NO_DEFAULT else answers.option_label(default, d)
     # the name an answer may give before a colon (`cubes concrete: 2`): the question's own
@@ -591,8 +597,10 @@ def question(rec: Recording, number: int, d: Decision) -> Question:
         words: list[str] = []
     else:
         words = [answers.option_text(o) for o in d.options]
-        if len(words) <= SHOWN_IN_THE_PROMPT:
-            title += f" {{{', '.join(answers.option_label(o, d) for o in d.options)}}}"
+        braces = f" {{{', '.join(answers.option_label(o, d) for o in d.options)}}}"
+        if not listed and len(words) <= SHOWN_IN_THE_PROMPT and (
+                width is None or cell_width(f"{title}{braces}> ") < width):
+            title += braces
     return Question(title, d, words, shown)
 
 
