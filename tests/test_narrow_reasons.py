@@ -57,6 +57,21 @@ def test_sell_house_with_every_house_unfinished_is_r_sell_02() -> None:
     illegal(g, "R-SELL-02", player="Anna", tile="sell-house", house=site, resident=resident)
 
 
+def test_sell_house_with_an_empty_portfolio_says_so() -> None:
+    """R-SELL-01 "a Resident card from the Portfolio moves in": Anna's House is finished and
+    unsold, and her Portfolio is empty. The list said "nothing is possible for the Resident
+    moving in"; it says why, under the same rule as the validator."""
+    g = new_game(2)
+    site = a_house_site(g)
+    floors = len(g.ed.buildings["house"].floors)
+    building(g, site, "house", ["Anna"] * floors, [])
+    player(g, "Anna").residents.clear()
+    found = next(c for c in tile_choices(g) if c.tile == "sell-house")
+    assert found.why is not None and found.why.rule == "R-SELL-01"
+    assert found.why.message == "Anna has no Resident card in their Portfolio to move in."
+    illegal(g, "R-SELL-01", player="Anna", tile="sell-house", house=site, resident="paula")
+
+
 def test_forced_trade_with_no_swap_to_make_is_r_a18_01() -> None:
     """R-A18-01 (a trade changes one Resource for another, with an opponent who holds it) is
     judged before R-A18-03 (2 Grinies a trade): Anna holds 1 Grinie and only Wood, Bruno only

@@ -54,7 +54,10 @@ def house(ask: Ask) -> Raw:
 
 def resident(ask: Ask) -> Raw:
     """The Resident moving in, from the Portfolio (R-SELL-01)."""
-    return one_of(ask, "the Resident moving in", "R-SELL-01", list(player(ask).residents))
+    p = player(ask)
+    raw = one_of(ask, "the Resident moving in", "R-SELL-01", list(p.residents))
+    return raw if p.residents else \
+        raw.but(why_none=f"{p.name} has no Resident card in their Portfolio to move in.")
 
 
 def features(ask: Ask) -> Raw | None:
