@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from grinivil_cli.choose import tile_choices
 from grinivil_cli.engine.game import Game
 from grinivil_cli.engine.records import Setup
 from grinivil_cli.engine.setup import set_up_ring
@@ -424,3 +425,17 @@ def test_crowdfunding_site_bonus_and_fourth_worker_amb_a52p_03() -> None:
     crowdfund(g, "Anna", site="I1.s3", building="hospital", pledges={"Anna": 30}, roll=1)
     assert g.state.townland.buildings["I1.s3"].finished
     assert (player(g, "Anna").vp, player(g, "Anna").fourth_worker) == (0, False)
+
+
+def test_crowdfunding_an_initiator_short_of_the_minimum_pledge_says_so_r_a52p_02() -> None:
+    """R-A52P-02: the Initiator pledges at least 30 Grinies. Anna holds 25: Crowdfunding is
+    not eligible, and the list says why in the validator's rule (it said "nothing is possible
+    for Anna's pledge")."""
+    g = promo_game()
+    player(g, "Anna").money = 25
+    found = next(c for c in tile_choices(g) if c.tile == "crowdfunding")
+    assert found.why is not None and found.why.rule == "R-A52P-02"
+    assert found.why.message == ("Anna holds 25 Grinies: the Initiator pledges at least 30 "
+                                 "Grinies.")
+    illegal(g, "R-A52P-02", player="Anna", tile="crowdfunding", site="C.s6",
+            building="hospital", pledges={"Anna": 25}, roll=2)

@@ -272,5 +272,8 @@ def pledges(ask: Ask) -> Raw | None:
     if not todo:
         return None
     q = todo[0]
-    return count(ask, f"{q.name}'s pledge", "R-A52P-02", MIN_PLEDGE, q.money, scan="ends",
-                 path=ask.path + (q.name,), also_zero=q is not p)
+    raw = count(ask, f"{q.name}'s pledge", "R-A52P-02", MIN_PLEDGE, q.money, scan="ends",
+                path=ask.path + (q.name,), also_zero=q is not p)
+    return raw if raw.ranges else raw.but(why_none=(
+        f"{q.name} holds {common.grinies(q.money)}: the Initiator pledges at least "
+        f"{MIN_PLEDGE} Grinies."))
