@@ -233,7 +233,7 @@ def parse(decision: Decision, text: str) -> Any:
     if len(begun) > 1:
         raise NotAnOption(f"{quoted(answer)} begins {len(begun)} options: "
                           f"{', '.join(option_text(o) for o in begun)}")
-    letters = counted_cubes(answer) if any(isinstance(o, list) for o in options) else None
+    letters = counted_cubes(answer) if _cube_lists(decision) else None
     if letters is not None:
         raise NotAnOption(f"{quoted(answer)}: the cubes are named a letter a cube, as they "
                           f"came out: '{letters}'")
@@ -259,12 +259,17 @@ def _count(decision: Decision, answer: str) -> int:
 def _as_cubes(decision: Decision, answer: str) -> list[str] | None:
     """A draw of cubes answered by names or initials, in any order: the option with those
     cubes (the options list each draw once, in the order of RESOURCES)."""
-    lists = [o for o in decision.options if isinstance(o, list) and o
-             and all(isinstance(c, str) and c in RESOURCES for c in o)]
+    lists = _cube_lists(decision)
     counts = cube_counts(answer) if lists else None
     if counts is None:
         return None
     return next((o for o in lists if Counter(o) == Counter(counts)), None)
+
+
+def _cube_lists(decision: Decision) -> list[list[str]]:
+    """The options of a decision that are draws of cubes (lists of Resources)."""
+    return [o for o in decision.options if isinstance(o, list) and o
+            and all(isinstance(c, str) and c in RESOURCES for c in o)]
 
 
 def choices_text(decision: Decision, limit: int = 12) -> str:
@@ -273,8 +278,7 @@ def choices_text(decision: Decision, limit: int = 12) -> str:
     if decision.kind == "count":
         parts = [str(lo) if lo == hi else f"{lo} to {hi}" for lo, hi in decision.ranges]
         return f"{decision.what}: {', '.join(parts) if parts else 'none'}"
-    draws = [o for o in decision.options if isinstance(o, list) and o
-             and all(isinstance(c, str) and c in RESOURCES for c in o)]
+    draws = _cube_lists(decision)
     if len(draws) > 1 and len(draws) == len(decision.options):
         mixed = next((o for o in draws if len(set(o)) == len(RESOURCES)), draws[0])
         key = ", ".join(f"{r[0]} {r}" for r in RESOURCES)
