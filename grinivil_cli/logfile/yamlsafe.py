@@ -366,7 +366,8 @@ def _parse_problem(error: yaml.MarkedYAMLError, source: str, text: str) -> Probl
     lines = text.splitlines() or [""]
     mark = error.problem_mark or error.context_mark
     plain = _plainly(error, lines)
-    message = f"invalid YAML: {plain} (YAML: {error.problem})" if plain else f"invalid YAML: {said}"
+    message = f"invalid YAML: {plain} (YAML: {error.problem or error.context})" if plain \
+        else f"invalid YAML: {said}"
     position = None
     if mark:
         line, col = mark.line + 1, mark.column + 1
