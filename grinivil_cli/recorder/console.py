@@ -133,6 +133,7 @@ class Question:
     decision: Decision
     words: list[str]
     default: str  # the answer an empty line gives, as shown; "" when none
+    braced: bool = False  # its options are listed in braces after it
 
 
 class Console(Protocol):
@@ -413,7 +414,7 @@ def make_turn(rec: Recording, console: Console,
             console.say(tiles_line(rec, d, every.options, console.width))
             shown = True
         elif not tile and ahead is None and not queued and at_terminal and \
-                d.kind != "count" and q.words and "{" not in q.title and \
+                d.kind != "count" and q.words and not q.braced and \
                 answers.cube_counts(answers.option_text(d.options[0])) is None:
             # too many or too long for the prompt's braces (cubes drawn are named by
             # initials: not listed)
@@ -600,7 +601,7 @@ def question(rec: Recording, number: int, d: Decision, width: int | None = None,
         braces = f" {{{', '.join(answers.option_label(o, d) for o in d.options)}}}"
         if not listed and len(words) <= SHOWN_IN_THE_PROMPT and (
                 width is None or cell_width(f"{title}{braces}> ") < width):
-            title += braces
+            return Question(title + braces, d, words, shown, braced=True)
     return Question(title, d, words, shown)
 
 

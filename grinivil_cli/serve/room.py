@@ -146,18 +146,20 @@ class Room:
         return out
 
     def _new_round(self) -> None:
-        if not self._sealed():
+        if not self._secret_asked():
             self._round = None
         elif self._round is None:
             self._round = self.version
 
-    def _sealed(self) -> list[Decision]:
-        """`Table.sealed()`, asked only when the next decision is a secret one."""
+    def _secret_asked(self) -> bool:
+        """Whether the next decision is a secret one (no search: its options are not found)."""
         table = self.rec.table
         d = None if table.over else table.decision
-        if d is None or d.path[0] not in SEALED:
-            return []
-        return table.sealed()
+        return d is not None and d.path[0] in SEALED
+
+    def _sealed(self) -> list[Decision]:
+        """`Table.sealed()`, asked only when the next decision is a secret one."""
+        return self.rec.table.sealed() if self._secret_asked() else []
 
     def made(self) -> list[str]:
         """The answers of the turn being made, in words (`bids: Anna 23, Bruno 31`)."""
@@ -226,7 +228,7 @@ class Room:
         table = self.rec.table
         if table.over:
             raise Refused("the game is over", 409)
-        if self._sealed():
+        if self._secret_asked():
             raise Refused("the secret answers are asked now: each player gives their own", 409)
         d = table.decision
         assert d is not None
@@ -262,7 +264,7 @@ class Room:
         """The decisions taken without a question, up to the next question (or the turn's
         end: what it changed)."""
         table = self.rec.table
-        while not table.over and not self._sealed():
+        while not table.over and not self._secret_asked():
             d = table.decision
             assert d is not None
             key = str(d.path[-1])
@@ -343,7 +345,7 @@ class Room:
         self._fresh(version)
         table = self.rec.table
         if seat is not None:
-            if self._sealed():
+            if self._secret_asked():
                 raise Refused("the secret answers are taken back on the table's screen (a "
                               "bid of your own is changed by giving it again)", 403)
             self._allowed(seat, None if table.over else table.who)

@@ -79,11 +79,17 @@ def cube_counts(text: str) -> dict[str, int] | None:
         return None
     counts = dict.fromkeys(RESOURCES, 0)
     for word in words:
-        found = [r for r in RESOURCES if r.startswith(word)]
-        if len(found) != 1:
+        resource = _resource(word)
+        if resource is None:
             return None
-        counts[found[0]] += 1
+        counts[resource] += 1
     return counts
+
+
+def _resource(word: str) -> str | None:
+    """The Resource a word names by its name or any beginning of it (`c`, `conc`)."""
+    found = [r for r in RESOURCES if r.startswith(word)]
+    return found[0] if len(found) == 1 else None
 
 
 COUNTED = re.compile(r"(\d{1,3})\s*([a-z]+)")  # `2c`, `2 concrete`: cubes by how many
@@ -97,10 +103,10 @@ def counted_cubes(text: str) -> str | None:
     counts = dict.fromkeys(RESOURCES, 0)
     end = 0
     for found in COUNTED.finditer(words):
-        named = [r for r in RESOURCES if r.startswith(found[2])]
-        if words[end:found.start()].strip() or len(named) != 1:
+        resource = _resource(found[2])
+        if words[end:found.start()].strip() or resource is None:
             return None
-        counts[named[0]] += int(found[1])
+        counts[resource] += int(found[1])
         end = found.end()
     if end == 0 or words[end:].strip() or not 0 < sum(counts.values()) <= 99:
         return None
@@ -244,12 +250,12 @@ def parse(decision: Decision, text: str) -> Any:
 
 def _count(decision: Decision, answer: str) -> int:
     value = number(answer)
-    letters = counted_cubes(answer) if str(decision.path[-1]) in RESOURCES else None
-    if value is None and letters is not None:  # `2c 1w` at `concrete bought`
-        raise NotAnOption(f"{quoted(answer)}: answer how many {decision.path[-1]} "
-                          f"({choices_text(decision).split(': ', 1)[-1]}), or the cubes a letter "
-                          f"a cube: '{letters}'")
     if value is None:
+        letters = counted_cubes(answer) if str(decision.path[-1]) in RESOURCES else None
+        if letters is not None:  # `2c 1w` at `concrete bought`
+            raise NotAnOption(f"{quoted(answer)}: answer how many {decision.path[-1]} "
+                              f"({choices_text(decision).split(': ', 1)[-1]}), or the cubes a "
+                              f"letter a cube: '{letters}'")
         raise NotAnOption(f"{quoted(answer)} is not a number: {choices_text(decision)}")
     if not decision.allows(value):
         raise NotAnOption(f"{value} is not allowed: {choices_text(decision)}")
